@@ -1,0 +1,68 @@
+//! Baekjoon 11559 Puyo Puyo: count the chain steps of a settled 12 x 6 field.
+//!
+//! A step pops every 4-connected same-colour group of 4 or more at once, then lets the rest
+//! fall; the answer is how many steps popped something.
+
+use grid_core::{Dir, Grid, InputError, Scanner};
+
+/// Rows of the field.
+pub const ROWS: usize = 12;
+/// Columns of the field.
+pub const COLS: usize = 6;
+/// An empty cell.
+pub const EMPTY: char = '.';
+/// Smallest group that pops.
+pub const POP_SIZE: usize = 4;
+
+/// Parses exactly 12 lines of 6 characters from `.RGBPY`; the field must be settled.
+pub fn parse(input: &str) -> Result<Grid<char>, InputError> {
+    let mut scanner = Scanner::new(input);
+    let field = scanner.char_grid(ROWS, COLS, ".RGBPY", "the field")?;
+    scanner.finish()?;
+    for (r, c) in field.positions() {
+        if r + 1 < ROWS && field[(r, c)] != EMPTY && field[(r + 1, c)] == EMPTY {
+            return Err(InputError::new(format!(
+                "line {}, column {}: expected a settled field, found `{}` above an empty cell",
+                r + 1,
+                c + 1,
+                field[(r, c)]
+            )));
+        }
+    }
+    Ok(field)
+}
+
+/// Pops every group of [`POP_SIZE`] or more at once; returns whether anything popped.
+///
+/// ```
+/// let mut f = grid_core::Grid::from_lines("RRRR\nGGG.").unwrap();
+/// assert!(boj_11559_puyo_puyo::pop_groups(&mut f));
+/// assert_eq!(f.to_string(), "....\nGGG.\n");
+/// ```
+pub fn pop_groups(field: &mut Grid<char>) -> bool {
+    let groups = field.components(|&c| c != EMPTY);
+    let mut popped = false;
+    for k in (0..groups.count()).filter(|&k| groups.size(k) >= POP_SIZE) {
+        for pos in groups.cells(k) {
+            field[pos] = EMPTY;
+        }
+        popped = true;
+    }
+    popped
+}
+
+/// Number of chain steps: pop, fall, repeat while something pops.
+pub fn chain_steps(field: &Grid<char>) -> usize {
+    let mut field = field.clone();
+    let mut steps = 0;
+    while pop_groups(&mut field) {
+        field.settle(Dir::Down, |&c| c == EMPTY);
+        steps += 1;
+    }
+    steps
+}
+
+/// The whole judge program over text: parse, solve, format.
+pub fn run(input: &str) -> Result<String, InputError> {
+    Ok(format!("{}\n", chain_steps(&parse(input)?)))
+}

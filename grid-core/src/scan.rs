@@ -1,0 +1,250 @@
+//! A scanner over judge input text whose errors say what was expected and at which line/column.
+
+use std::fmt::Display;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+use super::error::InputError;
+use super::grid::Grid;
+
+/// Reads judge input token by token or line by line, tracking where it is for error messages.
+#[derive(Clone, Debug)]
+pub struct Scanner<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Scanner<'a> {
+    /// Starts at the beginning of `text`.
+    pub fn new(text: &'a str) -> Scanner<'a> {
+        Scanner { text, pos: 0 }
+    }
+
+    /// An error at byte offset `at`: `line L, column C: expected WHAT, found FOUND`.
+    ///
+    /// ```
+    /// let s = grid_core::Scanner::new("ab\ncd");
+    /// let e = s.error_at(4, "a digit", "`d`");
+    /// assert_eq!(e.to_string(), "line 2, column 2: expected a digit, found `d`");
+    /// ```
+    pub fn error_at(&self, at: usize, what: &str, found: &str) -> InputError {
+        let before = &self.text[..at];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rfind('\n').map_or(before.chars().count(), |nl| {
+            before[nl + 1..].chars().count()
+        }) + 1;
+        InputError::new(format!(
+            "line {line}, column {column}: expected {what}, found {found}"
+        ))
+    }
+
+    /// The byte offset of the next unread character.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    fn skip_whitespace(&mut self) {
+        let rest = &self.text[self.pos..];
+        self.pos += rest.len() - rest.trim_start().len();
+    }
+
+    /// The next whitespace-separated token; `what` names it in the error at the end of input.
+    ///
+    /// ```
+    /// let mut s = grid_core::Scanner::new("  3 x\n");
+    /// assert_eq!(s.token("N").unwrap(), "3");
+    /// assert_eq!(s.token("K").unwrap(), "x");
+    /// assert_eq!(s.token("M").unwrap_err().to_string(), "line 2, column 1: expected M, found end of input");
+    /// ```
+    pub fn token(&mut self, what: &str) -> Result<&'a str, InputError> {
+        self.skip_whitespace();
+        let rest = &self.text[self.pos..];
+        if rest.is_empty() {
+            return Err(self.error_at(self.pos, what, "end of input"));
+        }
+        let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        self.pos += len;
+        Ok(&rest[..len])
+    }
+
+    /// The next token parsed as `T`.
+    ///
+    /// ```
+    /// let mut s = grid_core::Scanner::new("12 ab");
+    /// assert_eq!(s.next::<u32>("N").unwrap(), 12);
+    /// assert_eq!(s.next::<u32>("K").unwrap_err().to_string(), "line 1, column 4: expected K, found `ab`");
+    /// ```
+    pub fn next<T: FromStr>(&mut self, what: &str) -> Result<T, InputError> {
+        let token = self.token(what)?;
+        token
+            .parse()
+            .map_err(|_| self.error_at(self.pos - token.len(), what, &format!("`{token}`")))
+    }
+
+    /// The next token parsed as `T` and required to lie in `range`.
+    ///
+    /// ```
+    /// let mut s = grid_core::Scanner::new("13");
+    /// let e = s.next_in("N", 4..=12).unwrap_err();
+    /// assert_eq!(e.to_string(), "line 1, column 1: expected N in 4..=12, found `13`");
+    /// ```
+    pub fn next_in<T: FromStr + PartialOrd + Display>(
+        &mut self,
+        what: &str,
+        range: RangeInclusive<T>,
+    ) -> Result<T, InputError> {
+        let described = format!("{what} in {}..={}", range.start(), range.end());
+        let start = {
+            self.skip_whitespace();
+            self.pos
+        };
+        let token = self.token(&described)?;
+        match token.parse::<T>() {
+            Ok(v) if range.contains(&v) => Ok(v),
+            _ => Err(self.error_at(start, &described, &format!("`{token}`"))),
+        }
+    }
+
+    /// The rest of the current line without its line break (and without trailing spaces).
+    ///
+    /// ```
+    /// let mut s = grid_core::Scanner::new("ab \r\ncd");
+    /// assert_eq!(s.line("row 1").unwrap(), "ab");
+    /// assert_eq!(s.line("row 2").unwrap(), "cd");
+    /// assert!(s.line("row 3").is_err());
+    /// ```
+    pub fn line(&mut self, what: &str) -> Result<&'a str, InputError> {
+        let rest = &self.text[self.pos..];
+        if rest.is_empty() {
+            return Err(self.error_at(self.pos, what, "end of input"));
+        }
+        let len = rest.find('\n').unwrap_or(rest.len());
+        self.pos += (len + 1).min(rest.len());
+        Ok(rest[..len].trim_end())
+    }
+
+    /// `rows` lines of exactly `cols` characters each, every one of them in `allowed`.
+    ///
+    /// ```
+    /// let mut s = grid_core::Scanner::new("R.\nGG\n");
+    /// let g = s.char_grid(2, 2, ".RG", "the field").unwrap();
+    /// assert_eq!(g.to_string(), "R.\nGG\n");
+    /// let e = grid_core::Scanner::new("R.\nGX\n").char_grid(2, 2, ".RG", "the field").unwrap_err();
+    /// assert_eq!(e.to_string(), "line 2, column 2: expected one of `.RG` in the field, found `X`");
+    /// ```
+    pub fn char_grid(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        allowed: &str,
+        what: &str,
+    ) -> Result<Grid<char>, InputError> {
+        let mut cells = Vec::with_capacity(rows * cols);
+        for r in 0..rows {
+            let start = self.pos;
+            let described = format!("row {} of {what} ({cols} characters)", r + 1);
+            let line = self.line(&described)?;
+            for (i, ch) in line.char_indices() {
+                if !allowed.contains(ch) {
+                    let found = format!("`{ch}`");
+                    return Err(self.error_at(
+                        start + i,
+                        &format!("one of `{allowed}` in {what}"),
+                        &found,
+                    ));
+                }
+            }
+            let len = line.chars().count();
+            if len != cols {
+                let found = format!("{len} characters");
+                return Err(self.error_at(start, &described, &found));
+            }
+            cells.extend(line.chars());
+        }
+        Ok(Grid::from_vec(rows, cols, cells))
+    }
+
+    /// Succeeds only when nothing but whitespace is left.
+    ///
+    /// ```
+    /// let mut s = grid_core::Scanner::new("1 2\n");
+    /// s.token("a").unwrap();
+    /// assert_eq!(s.finish().unwrap_err().to_string(), "line 1, column 3: expected end of input, found `2`");
+    /// ```
+    pub fn finish(&mut self) -> Result<(), InputError> {
+        self.skip_whitespace();
+        if self.pos == self.text.len() {
+            return Ok(());
+        }
+        let start = self.pos;
+        let token = self.token("end of input")?;
+        Err(self.error_at(start, "end of input", &format!("`{token}`")))
+    }
+
+    pub(crate) fn text(&self) -> &'a str {
+        self.text
+    }
+
+    pub(crate) fn set_offset(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_number_names_what_and_where() {
+        let mut s = Scanner::new("4 4\n0 1\n");
+        s.next::<u32>("N").unwrap();
+        s.next::<u32>("K").unwrap();
+        s.next::<u32>("colour").unwrap();
+        s.next::<u32>("colour").unwrap();
+        let e = s.next::<u32>("the colour of row 2, column 1").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 3, column 1: expected the colour of row 2, column 1, found end of input"
+        );
+    }
+
+    #[test]
+    fn short_row_is_reported_with_its_length() {
+        let e = Scanner::new("...\n..\n")
+            .char_grid(2, 3, ".", "the field")
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 1: expected row 2 of the field (3 characters), found 2 characters"
+        );
+    }
+
+    #[test]
+    fn missing_row_is_end_of_input() {
+        let e = Scanner::new("...\n")
+            .char_grid(2, 3, ".", "the field")
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 1: expected row 2 of the field (3 characters), found end of input"
+        );
+    }
+
+    #[test]
+    fn negative_number_out_of_unsigned_range() {
+        let e = Scanner::new("-1").next_in("N", 1usize..=20).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 1: expected N in 1..=20, found `-1`"
+        );
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let s = Scanner::new("éé x");
+        assert_eq!(
+            s.error_at(5, "w", "x").to_string(),
+            "line 1, column 4: expected w, found x"
+        );
+    }
+}
