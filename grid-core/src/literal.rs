@@ -29,7 +29,7 @@ impl<'a> Scanner<'a> {
             return Ok(Grid::from_vec(0, 0, Vec::new()));
         }
         loop {
-            let row_start = self.offset_after_whitespace();
+            let row_start = self.skip_whitespace();
             let row = self.int_row(what, rows.len() + 1, &values)?;
             if let Some(first) = rows.first() {
                 if row.len() != first.len() {
@@ -70,7 +70,7 @@ impl<'a> Scanner<'a> {
         sides: RangeInclusive<usize>,
         values: RangeInclusive<i32>,
     ) -> Result<Grid<i32>, InputError> {
-        let start = self.offset_after_whitespace();
+        let start = self.skip_whitespace();
         let g = self.int_grid_literal(what, values)?;
         if g.rows() != g.cols() || !sides.contains(&g.rows()) {
             let expected = format!(
@@ -113,7 +113,7 @@ impl<'a> Scanner<'a> {
     }
 
     fn int_in(&mut self, what: &str, values: &RangeInclusive<i32>) -> Result<i32, InputError> {
-        let start = self.offset_after_whitespace();
+        let start = self.skip_whitespace();
         let rest = &self.text()[start..];
         let sign = usize::from(rest.starts_with('-'));
         let digits = rest[sign..].bytes().take_while(u8::is_ascii_digit).count();
@@ -135,15 +135,9 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    fn offset_after_whitespace(&mut self) -> usize {
-        let rest = &self.text()[self.offset()..];
-        self.set_offset(self.offset() + rest.len() - rest.trim_start().len());
-        self.offset()
-    }
-
     /// The next non-whitespace byte, leaving the scanner on it.
     fn peek_byte(&mut self) -> Option<u8> {
-        let at = self.offset_after_whitespace();
+        let at = self.skip_whitespace();
         self.text().as_bytes().get(at).copied()
     }
 
@@ -158,7 +152,7 @@ impl<'a> Scanner<'a> {
 
     /// An error at the next non-whitespace character, quoting it.
     fn unexpected(&mut self, what: &str) -> InputError {
-        let at = self.offset_after_whitespace();
+        let at = self.skip_whitespace();
         let found = match self.text()[at..].chars().next() {
             Some(ch) => format!("`{ch}`"),
             None => "end of input".to_string(),

@@ -43,9 +43,16 @@ impl<'a> Scanner<'a> {
         self.pos
     }
 
-    fn skip_whitespace(&mut self) {
+    /// Skips whitespace and returns the byte offset where the next token starts.
+    ///
+    /// ```
+    /// let mut s = grid_core::Scanner::new("  \n x");
+    /// assert_eq!(s.skip_whitespace(), 4);
+    /// ```
+    pub fn skip_whitespace(&mut self) -> usize {
         let rest = &self.text[self.pos..];
         self.pos += rest.len() - rest.trim_start().len();
+        self.pos
     }
 
     /// The next whitespace-separated token; `what` names it in the error at the end of input.
@@ -94,14 +101,28 @@ impl<'a> Scanner<'a> {
         range: RangeInclusive<T>,
     ) -> Result<T, InputError> {
         let described = format!("{what} in {}..={}", range.start(), range.end());
-        let start = {
-            self.skip_whitespace();
-            self.pos
-        };
-        let token = self.token(&described)?;
+        self.next_if(&described, |v| range.contains(v))
+    }
+
+    /// The next token parsed as `T` and accepted by `valid`; `what` should say what is valid.
+    ///
+    /// ```
+    /// let mut s = grid_core::Scanner::new("2 3");
+    /// let even = |v: &u32| v % 2 == 0;
+    /// assert_eq!(s.next_if("an even number", even).unwrap(), 2);
+    /// let e = s.next_if("an even number", even).unwrap_err();
+    /// assert_eq!(e.to_string(), "line 1, column 3: expected an even number, found `3`");
+    /// ```
+    pub fn next_if<T: FromStr>(
+        &mut self,
+        what: &str,
+        valid: impl FnOnce(&T) -> bool,
+    ) -> Result<T, InputError> {
+        let start = self.skip_whitespace();
+        let token = self.token(what)?;
         match token.parse::<T>() {
-            Ok(v) if range.contains(&v) => Ok(v),
-            _ => Err(self.error_at(start, &described, &format!("`{token}`"))),
+            Ok(v) if valid(&v) => Ok(v),
+            _ => Err(self.error_at(start, what, &format!("`{token}`"))),
         }
     }
 

@@ -1,0 +1,72 @@
+//! Baekjoon 12100 2048 (Easy): the largest tile on an N x N board after at most five moves.
+//!
+//! Every sequence of up to five tilts is tried (4^5 = 1024 leaves); a tilt that changes
+//! nothing is not followed, since it leads to a board already searched.
+
+use grid_core::{Dir, Grid, InputError, Scanner};
+
+/// How many moves the player may make.
+pub const MOVES: usize = 5;
+/// Largest side of the board.
+pub const MAX_N: usize = 20;
+/// Largest tile value in the input.
+pub const MAX_TILE: u32 = 1024;
+
+/// Parses `N` and `N` lines of `N` tiles (0 or a power of two from 2 to 1024, at least one tile).
+pub fn parse(input: &str) -> Result<Grid<u32>, InputError> {
+    let mut scanner = Scanner::new(input);
+    let n = scanner.next_in("N", 1..=MAX_N)?;
+    let mut cells = Vec::with_capacity(n * n);
+    for r in 1..=n {
+        for c in 1..=n {
+            let what = format!(
+                "the tile at row {r}, column {c} (0 or a power of two from 2 to {MAX_TILE})"
+            );
+            cells.push(scanner.next_if(&what, |&v: &u32| is_tile(v))?);
+        }
+    }
+    scanner.finish()?;
+    if cells.iter().all(|&v| v == 0) {
+        return Err(InputError::new(
+            "expected at least one tile on the board, found only zeros",
+        ));
+    }
+    Ok(Grid::from_vec(n, n, cells))
+}
+
+fn is_tile(v: u32) -> bool {
+    v == 0 || (2..=MAX_TILE).contains(&v) && v.is_power_of_two()
+}
+
+/// Tilts the whole board toward `dir`, merging equal tiles once each, nearest the wall first.
+/// Returns whether anything changed.
+///
+/// ```
+/// use grid_core::{Dir, Grid};
+/// let mut b = Grid::from_rows(vec![vec![2, 2, 2], vec![0, 4, 4], vec![8, 0, 8]]).unwrap();
+/// assert!(boj_12100_2048_easy::tilt(&mut b, Dir::Left));
+/// assert_eq!(b.to_string(), "4 2 0\n8 0 0\n16 0 0\n");
+/// ```
+pub fn tilt(board: &mut Grid<u32>, dir: Dir) -> bool {
+    board.slide_merge(dir, 0, |a, b| if a == b { Some(a + b) } else { None })
+}
+
+/// The largest tile reachable from `board` in at most `moves` tilts (zero tilts included).
+pub fn best_tile(board: &Grid<u32>, moves: usize) -> u32 {
+    let mut best = board.iter().copied().max().unwrap_or(0);
+    if moves == 0 {
+        return best;
+    }
+    for dir in Dir::ALL {
+        let mut next = board.clone();
+        if tilt(&mut next, dir) {
+            best = best.max(best_tile(&next, moves - 1));
+        }
+    }
+    best
+}
+
+/// The whole judge program over text: parse, solve, format.
+pub fn run(input: &str) -> Result<String, InputError> {
+    Ok(format!("{}\n", best_tile(&parse(input)?, MOVES)))
+}
