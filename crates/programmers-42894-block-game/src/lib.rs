@@ -1,0 +1,120 @@
+//! Programmers 42894 Block Game: drop 1x1 black blocks from the top to complete 2x3 or 3x2
+//! rectangles around J, L and T blocks; count the blocks that can be removed.
+//!
+//! Removing a block only ever empties cells, so a block removable now stays removable: removing
+//! every removable block, pass after pass until none is left, reaches the maximum.
+
+use grid_core::{Grid, InputError, Rect, Scanner, Shape};
+
+/// Empty cell value.
+pub const EMPTY: i32 = 0;
+/// Largest block id.
+pub const MAX_ID: i32 = 200;
+
+/// The judge's entry point: the maximum number of removable blocks.
+///
+/// # Panics
+/// When the rows are ragged (the judge never passes such a board).
+///
+/// ```
+/// use programmers_42894_block_game::solution;
+/// // An L lying on the floor: its two missing cells are open to the sky.
+/// let board = vec![vec![0, 0, 0, 0], vec![0, 0, 0, 0], vec![5, 0, 0, 0], vec![5, 5, 5, 0]];
+/// assert_eq!(solution(board), 1);
+/// ```
+pub fn solution(board: Vec<Vec<i32>>) -> i32 {
+    let board = Grid::from_rows(board).expect("the judge passes equally long rows");
+    removable_blocks(&board) as i32
+}
+
+/// Parses the board literal: square, side 4..=50, values 0..=200, every id one J, L or T block.
+pub fn parse(input: &str) -> Result<Grid<i32>, InputError> {
+    let mut scanner = Scanner::new(input);
+    let board = scanner.square_int_grid_literal("board", 4..=50, EMPTY..=MAX_ID)?;
+    scanner.finish()?;
+    check_blocks(&board)?;
+    Ok(board)
+}
+
+/// Every id must form exactly one 4-cell J, L or T tetromino.
+fn check_blocks(board: &Grid<i32>) -> Result<(), InputError> {
+    let allowed: Vec<Shape> = [
+        [(0, 0), (1, 0), (2, 0), (2, 1)], // L
+        [(0, 1), (1, 1), (2, 1), (2, 0)], // J
+        [(0, 0), (0, 1), (0, 2), (1, 1)], // T
+    ]
+    .iter()
+    .map(|cells| Shape::new(cells.iter().copied()).canonical())
+    .collect();
+    let blocks = board.components(|&v| v != EMPTY);
+    let mut seen = vec![false; MAX_ID as usize + 1];
+    for k in 0..blocks.count() {
+        let first = blocks.cells(k).next().expect("components are not empty");
+        let id = board[first];
+        let place = format!(
+            "block {id} (first cell at row {}, column {})",
+            first.0 + 1,
+            first.1 + 1
+        );
+        if std::mem::replace(&mut seen[id as usize], true) {
+            return Err(InputError::new(format!(
+                "{place}: expected one connected block per id, found a second part"
+            )));
+        }
+        if !allowed.contains(&Shape::new(blocks.cells(k)).canonical()) {
+            return Err(InputError::new(format!(
+                "{place}: expected 4 cells shaped J, L or T, found {} cells of another shape",
+                blocks.size(k)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Whether a black block dropped into `col` can reach `row`: it and every cell above are empty.
+fn reachable_from_top(board: &Grid<i32>, (row, col): (usize, usize)) -> bool {
+    (0..=row).all(|r| board[(r, col)] == EMPTY)
+}
+
+/// The cells of `block`'s bounding rectangle it does not cover, if that rectangle is 2x3 or 3x2.
+fn missing_cells(block: &[(usize, usize)]) -> Option<Vec<(usize, usize)>> {
+    let rect = Rect::bounding(block.iter().copied())?;
+    if rect.area() != 6 {
+        return None;
+    }
+    Some(rect.positions().filter(|p| !block.contains(p)).collect())
+}
+
+/// The maximum number of blocks that can be removed from `board`.
+pub fn removable_blocks(board: &Grid<i32>) -> usize {
+    let mut board = board.clone();
+    let blocks = board.components(|&v| v != EMPTY);
+    let mut pending: Vec<Vec<(usize, usize)>> = (0..blocks.count())
+        .map(|k| blocks.cells(k).collect())
+        .collect();
+    let mut removed = 0;
+    loop {
+        let before = pending.len();
+        pending.retain(|block| {
+            let removable = match missing_cells(block) {
+                Some(missing) => missing.iter().all(|&m| reachable_from_top(&board, m)),
+                None => false,
+            };
+            if removable {
+                for &p in block {
+                    board[p] = EMPTY;
+                }
+            }
+            !removable
+        });
+        removed += before - pending.len();
+        if pending.len() == before {
+            return removed;
+        }
+    }
+}
+
+/// The whole judge program over text: parse, solve, format.
+pub fn run(input: &str) -> Result<String, InputError> {
+    Ok(format!("{}\n", removable_blocks(&parse(input)?)))
+}

@@ -1,0 +1,28 @@
+//! Every `samples/programmers-42894-block-game/*.in` through the real binary: exact `.out`, then a snapshot.
+
+const EXE: &str = env!("CARGO_BIN_EXE_programmers-42894-block-game");
+
+#[test]
+fn samples_match_and_snapshot() {
+    insta::glob!(
+        "../../../samples/programmers-42894-block-game",
+        "*.in",
+        |path| {
+            insta::assert_snapshot!(sample_check::assert_sample(EXE, path));
+        }
+    );
+}
+
+#[test]
+fn malformed_input_exits_2_with_one_line() {
+    sample_check::assert_rejected(
+        EXE,
+        "[[0,0],[0,0]]",
+        "expected board to be square with a side in 4..=50",
+    );
+    sample_check::assert_rejected(
+        EXE,
+        "[[0,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0",
+        "found end of input",
+    );
+}
