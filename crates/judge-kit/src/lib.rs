@@ -1,0 +1,9 @@
+//! The everyday tools of this workspace, as library code under thin binaries:
+//! `bundle` (one judge-ready file per problem), `sample-diff` (samples run like the judge).
+
+pub mod bundle;
+pub mod check;
+pub mod problems;
+pub mod run;
+pub mod samples;
+pub mod verdict;
