@@ -5,5 +5,6 @@ pub mod bundle;
 pub mod check;
 pub mod problems;
 pub mod run;
+pub mod sample_diff;
 pub mod samples;
 pub mod verdict;
