@@ -7,4 +7,5 @@ pub mod problems;
 pub mod run;
 pub mod sample_diff;
 pub mod samples;
+pub mod stress;
 pub mod verdict;
