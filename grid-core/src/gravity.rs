@@ -54,7 +54,8 @@ impl<T> Grid<T> {
     /// each line (Puyo or Tetris gravity). Returns whether anything moved.
     ///
     /// # Complexity
-    /// O(rows * cols), no allocation.
+    /// O(rows * cols); cells are visited row by row even for vertical gravity, so large boards
+    /// stay cache-friendly.
     ///
     /// ```
     /// use grid_core::{Dir, Grid};
@@ -63,7 +64,47 @@ impl<T> Grid<T> {
     /// assert_eq!(g.to_string(), "..\na.\ncb\n");
     /// assert!(!g.settle(Dir::Down, |&c| c == '.'));
     /// ```
-    pub fn settle(&mut self, toward: Dir, mut is_empty: impl FnMut(&T) -> bool) -> bool {
+    pub fn settle(&mut self, toward: Dir, is_empty: impl FnMut(&T) -> bool) -> bool {
+        if toward.is_vertical() {
+            self.settle_vertical(toward == Dir::Down, is_empty)
+        } else {
+            self.settle_lines(toward, is_empty)
+        }
+    }
+
+    /// Vertical gravity as column-wise compaction: walk rows from the wall outward, keeping one
+    /// write position per column, so memory is read in order instead of down long columns.
+    fn settle_vertical(&mut self, down: bool, mut is_empty: impl FnMut(&T) -> bool) -> bool {
+        let (rows, cols) = (self.rows(), self.cols());
+        if rows == 0 {
+            return false;
+        }
+        let first_row = if down { rows - 1 } else { 0 };
+        let cells = self.as_mut_slice();
+        // Flat index each column's next packed cell goes to.
+        let mut target: Vec<usize> = (first_row * cols..first_row * cols + cols).collect();
+        let mut moved = false;
+        for k in 0..rows {
+            let base = if down { rows - 1 - k } else { k } * cols;
+            for (c, to) in target.iter_mut().enumerate() {
+                let from = base + c;
+                let filled = !is_empty(&cells[from]);
+                // Every cell from `to` up to `from` is empty, so swapping unconditionally is a
+                // move when `from` is filled and a no-op otherwise: no unpredictable branch.
+                cells.swap(*to, from);
+                moved |= filled & (*to != from);
+                let step = usize::from(filled) * cols;
+                *to = if down {
+                    to.wrapping_sub(step)
+                } else {
+                    *to + step
+                };
+            }
+        }
+        moved
+    }
+
+    fn settle_lines(&mut self, toward: Dir, mut is_empty: impl FnMut(&T) -> bool) -> bool {
         let mut moved = false;
         let (rows, cols) = (self.rows(), self.cols());
         let cells = self.as_mut_slice();
@@ -75,7 +116,6 @@ impl<T> Grid<T> {
                     continue;
                 }
                 if read != write {
-                    // Everything between `write` and `read` is empty, so a swap is a move.
                     cells.swap(line.at(write), from);
                     moved = true;
                 }
@@ -200,37 +240,55 @@ mod tests {
     }
 
     #[test]
-    fn settle_keeps_each_column_and_leaves_no_gap_on_every_3x3_board() {
-        for code in 0..3u32.pow(9) {
-            let cells: Vec<u8> = (0..9).map(|i| (code / 3u32.pow(i) % 3) as u8).collect();
-            let g = Grid::from_vec(3, 3, cells);
-            for dir in Dir::ALL {
-                let mut s = g.clone();
-                let moved = s.settle(dir, |&v| v == 0);
-                assert_eq!(moved, s != g);
-                let mut again = s.clone();
-                assert!(
-                    !again.settle(dir, |&v| v == 0),
-                    "settling twice moves nothing"
-                );
-                for k in 0..3 {
-                    // Line k read from the wall: non-empty cells first, in their original order.
-                    let line = |b: &Grid<u8>| -> Vec<u8> {
-                        (0..3)
-                            .map(|i| match dir {
-                                Dir::Down => b[(2 - i, k)],
-                                Dir::Up => b[(i, k)],
-                                Dir::Left => b[(k, i)],
-                                Dir::Right => b[(k, 2 - i)],
-                            })
-                            .collect()
-                    };
-                    let before: Vec<u8> = line(&g).into_iter().filter(|&v| v != 0).collect();
-                    let after = line(&s);
-                    assert_eq!(after[..before.len()], before[..]);
-                    assert!(after[before.len()..].iter().all(|&v| v == 0));
+    fn settle_keeps_each_line_and_leaves_no_gap_on_every_small_three_value_board() {
+        for (rows, cols) in [(3, 3), (2, 4), (4, 2), (1, 5), (5, 1)] {
+            let n = rows * cols;
+            for code in 0..3u32.pow(n as u32) {
+                let cells: Vec<u8> = (0..n as u32)
+                    .map(|i| (code / 3u32.pow(i) % 3) as u8)
+                    .collect();
+                let g = Grid::from_vec(rows, cols, cells);
+                for dir in Dir::ALL {
+                    check_settled(&g, dir);
                 }
             }
+        }
+    }
+
+    /// Settling `g` toward `dir` packs each line's non-empty cells, in order, against the wall.
+    fn check_settled(g: &Grid<u8>, dir: Dir) {
+        let mut s = g.clone();
+        let moved = s.settle(dir, |&v| v == 0);
+        assert_eq!(moved, s != *g);
+        assert!(
+            !s.clone().settle(dir, |&v| v == 0),
+            "settling twice moves nothing"
+        );
+        let (rows, cols) = (g.rows(), g.cols());
+        let (lines, len) = if dir.is_vertical() {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
+        for k in 0..lines {
+            // Line k read from the wall.
+            let line = |b: &Grid<u8>| -> Vec<u8> {
+                (0..len)
+                    .map(|i| match dir {
+                        Dir::Down => b[(rows - 1 - i, k)],
+                        Dir::Up => b[(i, k)],
+                        Dir::Left => b[(k, i)],
+                        Dir::Right => b[(k, cols - 1 - i)],
+                    })
+                    .collect()
+            };
+            let before: Vec<u8> = line(g).into_iter().filter(|&v| v != 0).collect();
+            let after = line(&s);
+            assert_eq!(after[..before.len()], before[..], "{g:?} {dir:?}");
+            assert!(
+                after[before.len()..].iter().all(|&v| v == 0),
+                "{g:?} {dir:?}"
+            );
         }
     }
 

@@ -27,7 +27,7 @@ pub mod rotate;
 pub mod scan;
 pub mod shape;
 
-pub use components::Components;
+pub use components::{Components, Labels};
 pub use dir::Dir;
 pub use error::InputError;
 pub use grid::{Cell, Grid, Pos};
