@@ -150,29 +150,33 @@ impl<T> Grid<T> {
         let (rows, cols) = (self.rows(), self.cols());
         let cells = self.as_mut_slice();
         for line in lines_toward(rows, cols, toward) {
-            let mut write = 0;
-            // Whether the last packed cell (at `write - 1`) may still take a merge.
+            // Flat indices walked by adding the stride: no multiplication per cell.
+            let step = line.stride as usize;
+            let mut write = line.start;
+            let mut from = line.start;
+            // Whether the last packed cell (just before `write`) may still take a merge.
             let mut open = false;
-            for read in 0..line.len {
-                let from = line.at(read);
-                if cells[from] == empty {
+            for _ in 0..line.len {
+                let here = from;
+                from = from.wrapping_add(step);
+                if cells[here] == empty {
                     continue;
                 }
                 if open {
-                    let target = line.at(write - 1);
-                    if let Some(merged) = merge(&cells[target], &cells[from]) {
+                    let target = write.wrapping_sub(step);
+                    if let Some(merged) = merge(&cells[target], &cells[here]) {
                         cells[target] = merged;
-                        cells[from] = empty.clone();
+                        cells[here] = empty.clone();
                         open = false;
                         changed = true;
                         continue;
                     }
                 }
-                if read != write {
-                    cells.swap(line.at(write), from);
+                if here != write {
+                    cells.swap(write, here);
                     changed = true;
                 }
-                write += 1;
+                write = write.wrapping_add(step);
                 open = true;
             }
         }

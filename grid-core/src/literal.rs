@@ -93,7 +93,10 @@ impl<'a> Scanner<'a> {
         row: usize,
         values: &RangeInclusive<i32>,
     ) -> Result<Vec<i32>, InputError> {
-        self.expect_byte(b'[', &format!("`[` opening row {row} of {what}"))?;
+        if self.peek_byte() != Some(b'[') {
+            return Err(self.unexpected(&format!("`[` opening row {row} of {what}")));
+        }
+        self.set_offset(self.offset() + 1);
         let mut numbers = Vec::new();
         if self.peek_byte() == Some(b']') {
             self.set_offset(self.offset() + 1);
@@ -117,13 +120,16 @@ impl<'a> Scanner<'a> {
         let rest = &self.text()[start..];
         let sign = usize::from(rest.starts_with('-'));
         let digits = rest[sign..].bytes().take_while(u8::is_ascii_digit).count();
-        let expected = format!(
-            "a number of {what} in {}..={}",
-            values.start(),
-            values.end()
-        );
+        // Built only on failure: this runs once per number of a board of thousands.
+        let expected = || {
+            format!(
+                "a number of {what} in {}..={}",
+                values.start(),
+                values.end()
+            )
+        };
         if digits == 0 {
-            return Err(self.unexpected(&expected));
+            return Err(self.unexpected(&expected()));
         }
         let token = &rest[..sign + digits];
         match token.parse::<i32>() {
@@ -131,7 +137,7 @@ impl<'a> Scanner<'a> {
                 self.set_offset(start + token.len());
                 Ok(v)
             }
-            _ => Err(self.error_at(start, &expected, &format!("`{token}`"))),
+            _ => Err(self.error_at(start, &expected(), &format!("`{token}`"))),
         }
     }
 

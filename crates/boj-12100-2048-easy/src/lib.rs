@@ -1,7 +1,8 @@
 //! Baekjoon 12100 2048 (Easy): the largest tile on an N x N board after at most five moves.
 //!
 //! Every sequence of up to five tilts is tried (4^5 = 1024 leaves); a tilt that changes
-//! nothing is not followed, since it leads to a board already searched.
+//! nothing is not followed, since it leads to a board already searched, and a branch that cannot
+//! beat the best tile found so far is cut.
 
 use grid_core::{Dir, Grid, InputError, Scanner};
 
@@ -52,18 +53,41 @@ pub fn tilt(board: &mut Grid<u32>, dir: Dir) -> bool {
 }
 
 /// The largest tile reachable from `board` in at most `moves` tilts (zero tilts included).
+///
+/// A branch is cut when its largest tile, doubled once per remaining move (no move can do more),
+/// cannot beat the best tile already found; the whole search stops once the best tile is the
+/// largest power of two within the board's total, which merges never change.
 pub fn best_tile(board: &Grid<u32>, moves: usize) -> u32 {
-    let mut best = board.iter().copied().max().unwrap_or(0);
-    if moves == 0 {
-        return best;
+    let total: u64 = board.iter().map(|&v| u64::from(v)).sum();
+    let ceiling = if total == 0 {
+        0
+    } else {
+        1u64 << (63 - total.leading_zeros())
+    };
+    let mut best = 0;
+    // One scratch board per depth, reused by every branch at that depth.
+    let mut scratch = vec![board.clone(); moves];
+    search(board, &mut scratch, &mut best, ceiling);
+    best
+}
+
+fn search(board: &Grid<u32>, scratch: &mut [Grid<u32>], best: &mut u32, ceiling: u64) {
+    let here = board.iter().copied().max().unwrap_or(0);
+    *best = (*best).max(here);
+    let moves_left = scratch.len();
+    if moves_left == 0
+        || u64::from(*best) >= ceiling
+        || u64::from(here) << moves_left <= u64::from(*best)
+    {
+        return;
     }
+    let (next, deeper) = scratch.split_first_mut().expect("moves are left");
     for dir in Dir::ALL {
-        let mut next = board.clone();
-        if tilt(&mut next, dir) {
-            best = best.max(best_tile(&next, moves - 1));
+        next.clone_from(board);
+        if tilt(next, dir) {
+            search(next, deeper, best, ceiling);
         }
     }
-    best
 }
 
 /// The whole judge program over text: parse, solve, format.

@@ -85,6 +85,8 @@ pub struct Play {
     colours: Grid<u8>,
     pieces: Vec<Piece>,
     stacks: Grid<Vec<usize>>,
+    /// The pieces of the move under way, kept to avoid an allocation per move.
+    moving: Vec<usize>,
 }
 
 impl Play {
@@ -99,6 +101,7 @@ impl Play {
             colours,
             pieces: game.pieces.clone(),
             stacks,
+            moving: Vec::new(),
         }
     }
 
@@ -137,14 +140,15 @@ impl Play {
             .iter()
             .position(|&p| p == i)
             .expect("a piece is in its own stack");
-        let mut moving = self.stacks[from].split_off(height);
+        self.moving.clear();
+        self.moving.extend(self.stacks[from].drain(height..));
         if self.colours[target] == RED {
-            moving.reverse();
+            self.moving.reverse();
         }
-        for &p in &moving {
+        for &p in &self.moving {
             self.pieces[p].pos = target;
         }
-        self.stacks[target].extend(moving);
+        self.stacks[target].extend_from_slice(&self.moving);
         self.stacks[target].len() >= STACK_LIMIT
     }
 

@@ -71,11 +71,6 @@ fn check_blocks(board: &Grid<i32>) -> Result<(), InputError> {
     Ok(())
 }
 
-/// Whether a black block dropped into `col` can reach `row`: it and every cell above are empty.
-fn reachable_from_top(board: &Grid<i32>, (row, col): (usize, usize)) -> bool {
-    (0..=row).all(|r| board[(r, col)] == EMPTY)
-}
-
 /// The cells of `block`'s bounding rectangle it does not cover, if that rectangle is 2x3 or 3x2.
 fn missing_cells(block: &[(usize, usize)]) -> Option<Vec<(usize, usize)>> {
     let rect = Rect::bounding(block.iter().copied())?;
@@ -85,27 +80,53 @@ fn missing_cells(block: &[(usize, usize)]) -> Option<Vec<(usize, usize)>> {
     Some(rect.positions().filter(|p| !block.contains(p)).collect())
 }
 
+/// The first filled row of each column (the board's height when the column is empty): a black
+/// block dropped into column `c` can reach row `r` exactly when `r < top[c]`.
+fn column_tops(board: &Grid<i32>) -> Vec<usize> {
+    (0..board.cols())
+        .map(|c| {
+            (0..board.rows())
+                .find(|&r| board[(r, c)] != EMPTY)
+                .unwrap_or(board.rows())
+        })
+        .collect()
+}
+
+/// A block's own cells and the two cells black blocks must fill to complete its rectangle.
+struct Block {
+    cells: Vec<(usize, usize)>,
+    missing: Vec<(usize, usize)>,
+}
+
 /// The maximum number of blocks that can be removed from `board`.
 pub fn removable_blocks(board: &Grid<i32>) -> usize {
     let mut board = board.clone();
     let blocks = board.components(|&v| v != EMPTY);
-    let mut pending: Vec<Vec<(usize, usize)>> = (0..blocks.count())
-        .map(|k| blocks.cells(k).collect())
+    // Blocks never move, so each one's missing cells are known up front; one that is not a
+    // 2x3 or 3x2 rectangle minus two cells can never go.
+    let mut pending: Vec<Block> = (0..blocks.count())
+        .filter_map(|k| {
+            let cells: Vec<(usize, usize)> = blocks.cells(k).collect();
+            missing_cells(&cells).map(|missing| Block { cells, missing })
+        })
         .collect();
+    let mut top = column_tops(&board);
     let mut removed = 0;
     loop {
         let before = pending.len();
         pending.retain(|block| {
-            let removable = match missing_cells(block) {
-                Some(missing) => missing.iter().all(|&m| reachable_from_top(&board, m)),
-                None => false,
-            };
-            if removable {
-                for &p in block {
-                    board[p] = EMPTY;
-                }
+            if !block.missing.iter().all(|&(r, c)| r < top[c]) {
+                return true;
             }
-            !removable
+            for &p in &block.cells {
+                board[p] = EMPTY;
+            }
+            for &(_, c) in &block.cells {
+                top[c] = (top[c]..board.rows())
+                    .find(|&r| board[(r, c)] != EMPTY)
+                    .unwrap_or(board.rows());
+            }
+            false
         });
         removed += before - pending.len();
         if pending.len() == before {

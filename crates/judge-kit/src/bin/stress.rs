@@ -7,7 +7,7 @@ use anyhow::{bail, Result};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use judge_kit::problems::{discover, select_many, workspace_root};
-use judge_kit::stress::{run_named, short_hash, Failure, PROBLEMS};
+use judge_kit::stress::{run_named, short_hash, worst, Failure, PROBLEMS};
 
 /// Run each problem's real solution (in-process, through its library) against an independent,
 /// plainly written reference on random valid inputs, in parallel. The first disagreement (or
@@ -39,6 +39,9 @@ struct Args {
     /// Do not save a failing case under samples/.
     #[arg(long)]
     no_save: bool,
+    /// Print the problem's worst known valid input (what the benchmarks use) and exit.
+    #[arg(long)]
+    worst: bool,
 }
 
 fn main() -> ExitCode {
@@ -68,6 +71,15 @@ fn run(args: &Args) -> Result<bool> {
     let root = workspace_root();
     let problems = discover(&root)?;
     let chosen = select_many(&problems, &args.problems, args.all)?;
+    if args.worst {
+        for problem in chosen {
+            match worst::for_problem(&problem.name) {
+                Some(input) => print!("{input}"),
+                None => bail!("{} has no worst-input search yet", problem.name),
+            }
+        }
+        return Ok(true);
+    }
     let mut all_ok = true;
     for problem in chosen {
         let bar = ProgressBar::new(args.cases);

@@ -6,6 +6,7 @@ pub mod game_2048;
 pub mod new_game_2;
 pub mod puyo;
 pub mod puzzle;
+pub mod worst;
 
 use std::collections::BTreeMap;
 use std::fmt::Debug;
