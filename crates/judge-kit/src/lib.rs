@@ -3,6 +3,7 @@
 
 pub mod bundle;
 pub mod check;
+pub mod cli;
 pub mod problems;
 pub mod run;
 pub mod sample_diff;

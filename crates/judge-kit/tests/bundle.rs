@@ -122,3 +122,26 @@ fn every_bundle_compiles_alone_and_passes_its_samples() {
         }
     }
 }
+
+#[test]
+fn the_tool_names_unknown_problems_and_prints_to_stdout_on_request() {
+    let exe = env!("CARGO_BIN_EXE_bundle");
+    let out = std::process::Command::new(exe)
+        .arg("99999")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("bundle: unknown problem `99999`; known problems: boj-11559-puyo-puyo, "),
+        "{err}"
+    );
+    let out = std::process::Command::new(exe)
+        .args(["--stdout", "17837"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("// boj-17837-new-game-2 — baekjoon problem 17837"));
+    assert!(text.contains("mod grid_core"));
+}

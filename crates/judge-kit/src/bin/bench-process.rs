@@ -10,6 +10,7 @@ use anyhow::{bail, Result};
 use clap::Parser;
 use judge_kit::bundle::{bundle, output_path, Options};
 use judge_kit::check::Compiler;
+use judge_kit::cli::exit_status;
 use judge_kit::problems::{discover, select_many, workspace_root};
 use judge_kit::stress::worst;
 
@@ -29,13 +30,7 @@ struct Args {
 const EMPTY_READER: &str = "use std::io::Read;\nfn main() {\n    let mut input = String::new();\n    std::io::stdin().read_to_string(&mut input).unwrap();\n}\n";
 
 fn main() -> ExitCode {
-    match run(&Args::parse()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("bench-process: {e:#}");
-            ExitCode::from(2)
-        }
-    }
+    exit_status("bench-process", run(&Args::parse()).map(|()| true))
 }
 
 fn time_once(exe: &Path, input: &Path) -> Result<Duration> {

@@ -7,6 +7,7 @@ use anyhow::Result;
 use clap::Parser;
 use judge_kit::bundle::{bundle, output_path, Options};
 use judge_kit::check::{check_bundle, compilers, Compiler};
+use judge_kit::cli::exit_status;
 use judge_kit::problems::{discover, select_many, workspace_root, Problem};
 
 /// Turn a problem crate plus the parts of grid-core it uses into one `.rs` file that the judge
@@ -35,15 +36,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
-    match run(&args) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(1),
-        Err(e) => {
-            eprintln!("bundle: {e:#}");
-            ExitCode::from(2)
-        }
-    }
+    exit_status("bundle", run(&Args::parse()))
 }
 
 fn human(bytes: usize) -> String {

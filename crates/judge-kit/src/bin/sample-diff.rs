@@ -9,6 +9,7 @@ use anyhow::{bail, Context, Result};
 use clap::Parser;
 use judge_kit::bundle::{bundle, output_path, Options};
 use judge_kit::check::{Compiler, DEBIAN_RUSTC};
+use judge_kit::cli::exit_status;
 use judge_kit::problems::{discover, select_many, workspace_root, Problem};
 use judge_kit::sample_diff::{render_problem, run_cases, CaseResult, Limits, Style};
 use judge_kit::samples;
@@ -61,15 +62,7 @@ fn default_jobs() -> usize {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
-    match run(&args) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(1),
-        Err(e) => {
-            eprintln!("sample-diff: {e:#}");
-            ExitCode::from(2)
-        }
-    }
+    exit_status("sample-diff", run(&Args::parse()))
 }
 
 struct Report {

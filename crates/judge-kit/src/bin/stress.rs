@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
+use judge_kit::cli::exit_status;
 use judge_kit::problems::{discover, select_many, workspace_root};
 use judge_kit::stress::{run_named, short_hash, worst, Failure, PROBLEMS};
 
@@ -45,15 +46,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
-    match run(&args) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(1),
-        Err(e) => {
-            eprintln!("stress: {e:#}");
-            ExitCode::from(2)
-        }
-    }
+    exit_status("stress", run(&Args::parse()))
 }
 
 fn run(args: &Args) -> Result<bool> {
