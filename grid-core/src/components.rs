@@ -24,7 +24,7 @@ pub struct Components {
 }
 
 /// The root of `x`, halving the path on the way.
-fn find(parent: &mut [u32], mut x: u32) -> u32 {
+fn find_root(parent: &mut [u32], mut x: u32) -> u32 {
     while parent[x as usize] != x {
         let up = parent[parent[x as usize] as usize];
         parent[x as usize] = up;
@@ -35,8 +35,8 @@ fn find(parent: &mut [u32], mut x: u32) -> u32 {
 
 /// Joins the sets of `a` and `b`; the smaller label becomes the root, so a root is always the
 /// first provisional label (row-major) of its component and every parent is below its child.
-fn union(parent: &mut [u32], a: u32, b: u32) {
-    let (ra, rb) = (find(parent, a), find(parent, b));
+fn join_sets(parent: &mut [u32], a: u32, b: u32) {
+    let (ra, rb) = (find_root(parent, a), find_root(parent, b));
     if ra < rb {
         parent[rb as usize] = ra;
     } else if rb < ra {
@@ -86,7 +86,7 @@ impl<T: PartialEq> Grid<T> {
                 let joins_left = included & (left != UNLABELLED) && cells[i - 1] == *value;
                 let joins_up = included & (up != UNLABELLED) && cells[i - cols] == *value;
                 if joins_left & joins_up & (left != up) {
-                    union(&mut parent, left, up);
+                    join_sets(&mut parent, left, up);
                 }
                 parent[fresh as usize] = fresh;
                 labels[i] = if joins_left {

@@ -117,9 +117,12 @@ impl<'a> Scanner<'a> {
 
     fn int_in(&mut self, what: &str, values: &RangeInclusive<i32>) -> Result<i32, InputError> {
         let start = self.skip_whitespace();
-        let rest = &self.text()[start..];
-        let sign = usize::from(rest.starts_with('-'));
-        let digits = rest[sign..].bytes().take_while(u8::is_ascii_digit).count();
+        let bytes = self.text().as_bytes();
+        let sign = usize::from(bytes.get(start) == Some(&b'-'));
+        let digits = bytes[start + sign..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
         // Built only on failure: this runs once per number of a board of thousands.
         let expected = || {
             format!(
@@ -131,13 +134,25 @@ impl<'a> Scanner<'a> {
         if digits == 0 {
             return Err(self.unexpected(&expected()));
         }
-        let token = &rest[..sign + digits];
-        match token.parse::<i32>() {
+        let end = start + sign + digits;
+        // Ten digits always fit in an i64, so the value is exact before the range check.
+        let magnitude = if digits <= 10 {
+            bytes[start + sign..end]
+                .iter()
+                .fold(0i64, |acc, &d| acc * 10 + i64::from(d - b'0'))
+        } else {
+            i64::MAX
+        };
+        let value = if sign == 1 { -magnitude } else { magnitude };
+        match i32::try_from(value) {
             Ok(v) if values.contains(&v) => {
-                self.set_offset(start + token.len());
+                self.set_offset(end);
                 Ok(v)
             }
-            _ => Err(self.error_at(start, &expected(), &format!("`{token}`"))),
+            _ => {
+                let token = &self.text()[start..end];
+                Err(self.error_at(start, expected(), format_args!("`{token}`")))
+            }
         }
     }
 

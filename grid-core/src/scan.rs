@@ -27,7 +27,7 @@ impl<'a> Scanner<'a> {
     /// let e = s.error_at(4, "a digit", "`d`");
     /// assert_eq!(e.to_string(), "line 2, column 2: expected a digit, found `d`");
     /// ```
-    pub fn error_at(&self, at: usize, what: &str, found: &str) -> InputError {
+    pub fn error_at(&self, at: usize, what: impl Display, found: impl Display) -> InputError {
         let before = &self.text[..at];
         let line = before.matches('\n').count() + 1;
         let column = before.rfind('\n').map_or(before.chars().count(), |nl| {
@@ -57,13 +57,16 @@ impl<'a> Scanner<'a> {
 
     /// The next whitespace-separated token; `what` names it in the error at the end of input.
     ///
+    /// Every `what` of this type is only formatted when an error is reported, so callers can pass
+    /// `format_args!(...)` per cell of a large board at no cost.
+    ///
     /// ```
     /// let mut s = grid_core::Scanner::new("  3 x\n");
     /// assert_eq!(s.token("N").unwrap(), "3");
     /// assert_eq!(s.token("K").unwrap(), "x");
     /// assert_eq!(s.token("M").unwrap_err().to_string(), "line 2, column 1: expected M, found end of input");
     /// ```
-    pub fn token(&mut self, what: &str) -> Result<&'a str, InputError> {
+    pub fn token(&mut self, what: impl Display) -> Result<&'a str, InputError> {
         self.skip_whitespace();
         let rest = &self.text[self.pos..];
         if rest.is_empty() {
@@ -81,11 +84,8 @@ impl<'a> Scanner<'a> {
     /// assert_eq!(s.next::<u32>("N").unwrap(), 12);
     /// assert_eq!(s.next::<u32>("K").unwrap_err().to_string(), "line 1, column 4: expected K, found `ab`");
     /// ```
-    pub fn next<T: FromStr>(&mut self, what: &str) -> Result<T, InputError> {
-        let token = self.token(what)?;
-        token
-            .parse()
-            .map_err(|_| self.error_at(self.pos - token.len(), what, &format!("`{token}`")))
+    pub fn next<T: FromStr>(&mut self, what: impl Display) -> Result<T, InputError> {
+        self.next_if(what, |_| true)
     }
 
     /// The next token parsed as `T` and required to lie in `range`.
@@ -97,11 +97,14 @@ impl<'a> Scanner<'a> {
     /// ```
     pub fn next_in<T: FromStr + PartialOrd + Display>(
         &mut self,
-        what: &str,
+        what: impl Display,
         range: RangeInclusive<T>,
     ) -> Result<T, InputError> {
-        let described = format!("{what} in {}..={}", range.start(), range.end());
-        self.next_if(&described, |v| range.contains(v))
+        let described = InRange {
+            what,
+            range: &range,
+        };
+        self.next_if(described, |v| range.contains(v))
     }
 
     /// The next token parsed as `T` and accepted by `valid`; `what` should say what is valid.
@@ -115,14 +118,14 @@ impl<'a> Scanner<'a> {
     /// ```
     pub fn next_if<T: FromStr>(
         &mut self,
-        what: &str,
+        what: impl Display,
         valid: impl FnOnce(&T) -> bool,
     ) -> Result<T, InputError> {
         let start = self.skip_whitespace();
-        let token = self.token(what)?;
+        let token = self.token(&what)?;
         match token.parse::<T>() {
             Ok(v) if valid(&v) => Ok(v),
-            _ => Err(self.error_at(start, what, &format!("`{token}`"))),
+            _ => Err(self.error_at(start, what, format_args!("`{token}`"))),
         }
     }
 
@@ -134,7 +137,7 @@ impl<'a> Scanner<'a> {
     /// assert_eq!(s.line("row 2").unwrap(), "cd");
     /// assert!(s.line("row 3").is_err());
     /// ```
-    pub fn line(&mut self, what: &str) -> Result<&'a str, InputError> {
+    pub fn line(&mut self, what: impl Display) -> Result<&'a str, InputError> {
         let rest = &self.text[self.pos..];
         if rest.is_empty() {
             return Err(self.error_at(self.pos, what, "end of input"));
@@ -158,27 +161,29 @@ impl<'a> Scanner<'a> {
         rows: usize,
         cols: usize,
         allowed: &str,
-        what: &str,
+        what: impl Display,
     ) -> Result<Grid<char>, InputError> {
         let mut cells = Vec::with_capacity(rows * cols);
         for r in 0..rows {
             let start = self.pos;
-            let described = format!("row {} of {what} ({cols} characters)", r + 1);
-            let line = self.line(&described)?;
+            let row = r + 1;
+            let line = self.line(format_args!("row {row} of {what} ({cols} characters)"))?;
             for (i, ch) in line.char_indices() {
                 if !allowed.contains(ch) {
-                    let found = format!("`{ch}`");
                     return Err(self.error_at(
                         start + i,
-                        &format!("one of `{allowed}` in {what}"),
-                        &found,
+                        format_args!("one of `{allowed}` in {what}"),
+                        format_args!("`{ch}`"),
                     ));
                 }
             }
             let len = line.chars().count();
             if len != cols {
-                let found = format!("{len} characters");
-                return Err(self.error_at(start, &described, &found));
+                return Err(self.error_at(
+                    start,
+                    format_args!("row {row} of {what} ({cols} characters)"),
+                    format_args!("{len} characters"),
+                ));
             }
             cells.extend(line.chars());
         }
@@ -199,7 +204,7 @@ impl<'a> Scanner<'a> {
         }
         let start = self.pos;
         let token = self.token("end of input")?;
-        Err(self.error_at(start, "end of input", &format!("`{token}`")))
+        Err(self.error_at(start, "end of input", format_args!("`{token}`")))
     }
 
     pub(crate) fn text(&self) -> &'a str {
@@ -208,6 +213,24 @@ impl<'a> Scanner<'a> {
 
     pub(crate) fn set_offset(&mut self, pos: usize) {
         self.pos = pos;
+    }
+}
+
+/// Describes a value that must lie in a range, formatted only when an error needs it.
+struct InRange<'r, W, T> {
+    what: W,
+    range: &'r RangeInclusive<T>,
+}
+
+impl<W: Display, T: Display> Display for InRange<'_, W, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} in {}..={}",
+            self.what,
+            self.range.start(),
+            self.range.end()
+        )
     }
 }
 

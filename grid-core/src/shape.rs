@@ -95,13 +95,22 @@ impl Shape {
     /// assert_ne!(l.canonical(), j.canonical());
     /// ```
     pub fn canonical(&self) -> Shape {
+        // Turning (r, c) to (c, h - 1 - r) keeps the cells at the origin, so the three other
+        // rotations can be made in one buffer; shapes order by their sorted cells.
         let mut best = self.clone();
-        let mut turned = self.rotated_cw();
+        let mut cells = self.cells.clone();
+        let (mut height, mut width) = (self.height, self.width);
         for _ in 0..3 {
-            if turned < best {
-                best = turned.clone();
+            for cell in cells.iter_mut() {
+                *cell = (cell.1, height - 1 - cell.0);
             }
-            turned = turned.rotated_cw();
+            std::mem::swap(&mut height, &mut width);
+            cells.sort_unstable();
+            if cells < best.cells {
+                best.cells.clone_from(&cells);
+                best.height = height;
+                best.width = width;
+            }
         }
         best
     }

@@ -20,10 +20,13 @@ pub fn parse(input: &str) -> Result<Grid<u32>, InputError> {
     let mut cells = Vec::with_capacity(n * n);
     for r in 1..=n {
         for c in 1..=n {
-            let what = format!(
-                "the tile at row {r}, column {c} (0 or a power of two from 2 to {MAX_TILE})"
-            );
-            cells.push(scanner.next_if(&what, |&v: &u32| is_tile(v))?);
+            let tile = scanner.next_if(
+                format_args!(
+                    "the tile at row {r}, column {c} (0 or a power of two from 2 to {MAX_TILE})"
+                ),
+                |&v: &u32| is_tile(v),
+            )?;
+            cells.push(tile);
         }
     }
     scanner.finish()?;

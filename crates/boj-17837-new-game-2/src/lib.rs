@@ -51,18 +51,19 @@ pub fn parse(input: &str) -> Result<Game, InputError> {
     let mut cells = Vec::with_capacity(n * n);
     for r in 1..=n {
         for c in 1..=n {
-            cells.push(
-                scanner.next_in(&format!("the colour of row {r}, column {c}"), WHITE..=BLUE)?,
-            );
+            cells.push(scanner.next_in(
+                format_args!("the colour of row {r}, column {c}"),
+                WHITE..=BLUE,
+            )?);
         }
     }
     let colours = Grid::from_vec(n, n, cells);
     let mut pieces: Vec<Piece> = Vec::with_capacity(k);
     for i in 1..=k {
         let start = scanner.skip_whitespace();
-        let row: usize = scanner.next_in(&format!("the row of piece {i}"), 1..=n)?;
-        let col: usize = scanner.next_in(&format!("the column of piece {i}"), 1..=n)?;
-        let code: u8 = scanner.next_in(&format!("the direction of piece {i}"), 1..=4)?;
+        let row: usize = scanner.next_in(format_args!("the row of piece {i}"), 1..=n)?;
+        let col: usize = scanner.next_in(format_args!("the column of piece {i}"), 1..=n)?;
+        let code: u8 = scanner.next_in(format_args!("the direction of piece {i}"), 1..=4)?;
         let pos = (row - 1, col - 1);
         if let Some(j) = pieces.iter().position(|p| p.pos == pos) {
             let what = format!("piece {i} on a cell of its own");

@@ -38,14 +38,19 @@ pub fn parse(input: &str) -> Result<Grid<i32>, InputError> {
 
 /// Every id must form exactly one 4-cell J, L or T tetromino.
 fn check_blocks(board: &Grid<i32>) -> Result<(), InputError> {
-    let allowed: Vec<Shape> = [
+    // The 12 orientations of J, L and T: a block must be one of them exactly.
+    let mut allowed: Vec<Shape> = Vec::with_capacity(12);
+    for cells in [
         [(0, 0), (1, 0), (2, 0), (2, 1)], // L
         [(0, 1), (1, 1), (2, 1), (2, 0)], // J
         [(0, 0), (0, 1), (0, 2), (1, 1)], // T
-    ]
-    .iter()
-    .map(|cells| Shape::new(cells.iter().copied()).canonical())
-    .collect();
+    ] {
+        let mut shape = Shape::new(cells);
+        for _ in 0..4 {
+            shape = shape.rotated_cw();
+            allowed.push(shape.clone());
+        }
+    }
     let blocks = board.components(|&v| v != EMPTY);
     let mut seen = vec![false; MAX_ID as usize + 1];
     for k in 0..blocks.count() {
@@ -61,7 +66,7 @@ fn check_blocks(board: &Grid<i32>) -> Result<(), InputError> {
                 "{place}: expected one connected block per id, found a second part"
             )));
         }
-        if !allowed.contains(&Shape::new(blocks.cells(k)).canonical()) {
+        if !allowed.contains(&Shape::new(blocks.cells(k))) {
             return Err(InputError::new(format!(
                 "{place}: expected 4 cells shaped J, L or T, found {} cells of another shape",
                 blocks.size(k)
