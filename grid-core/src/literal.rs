@@ -38,7 +38,7 @@ impl<'a> Scanner<'a> {
                         rows.len() + 1,
                         first.len()
                     );
-                    return Err(self.error_at(row_start, &expected, &format!("{}", row.len())));
+                    return Err(self.error_at(row_start, &expected, row.len()));
                 }
             }
             rows.push(row);
@@ -81,7 +81,7 @@ impl<'a> Scanner<'a> {
             return Err(self.error_at(
                 start,
                 &expected,
-                &format!("{} rows of {}", g.rows(), g.cols()),
+                format_args!("{} rows of {}", g.rows(), g.cols()),
             ));
         }
         Ok(g)

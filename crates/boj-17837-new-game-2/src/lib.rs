@@ -66,11 +66,10 @@ pub fn parse(input: &str) -> Result<Game, InputError> {
         let code: u8 = scanner.next_in(format_args!("the direction of piece {i}"), 1..=4)?;
         let pos = (row - 1, col - 1);
         if let Some(j) = pieces.iter().position(|p| p.pos == pos) {
-            let what = format!("piece {i} on a cell of its own");
             return Err(scanner.error_at(
                 start,
-                &what,
-                &format!("piece {} already at {row} {col}", j + 1),
+                format_args!("piece {i} on a cell of its own"),
+                format_args!("piece {} already at {row} {col}", j + 1),
             ));
         }
         let dir = dir_from_code(code).expect("checked to be 1..=4");
