@@ -38,8 +38,11 @@ pub fn parse(input: &str) -> Result<(Grid<i32>, Grid<i32>), InputError> {
     let table_start = scanner.skip_whitespace();
     let table = scanner.square_int_grid_literal("table", 3..=50, OPEN..=FILLED)?;
     if table.rows() != board.rows() {
-        let expected = format!("table to be {0}x{0} like game_board", board.rows());
-        return Err(scanner.error_at(table_start, &expected, &format!("{0}x{0}", table.rows())));
+        return Err(scanner.error_at(
+            table_start,
+            format_args!("table to be {0}x{0} like game_board", board.rows()),
+            format_args!("{0}x{0}", table.rows()),
+        ));
     }
     scanner.finish()?;
     Ok((board, table))
