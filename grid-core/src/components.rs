@@ -7,6 +7,11 @@ const UNLABELLED: u32 = u32::MAX;
 
 /// A component label for every cell: the 4-connected groups of equal cells numbered
 /// `0..count()` in order of their first cell (row-major).
+///
+/// ```
+/// let labels = grid_core::Grid::from_lines("ab\nbb").unwrap().label_components(|_| true);
+/// assert_eq!((labels.count(), labels.label((1, 0))), (2, Some(1)));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Labels {
     cols: usize,
@@ -15,6 +20,11 @@ pub struct Labels {
 }
 
 /// The components of a board with their cells: [`Labels`] plus each component's cell list.
+///
+/// ```
+/// let parts = grid_core::Grid::from_lines("a.a").unwrap().components(|&c| c == 'a');
+/// assert_eq!(parts.cells(1).collect::<Vec<_>>(), vec![(0, 2)]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Components {
     labels: Labels,
@@ -141,11 +151,23 @@ impl<T: PartialEq> Grid<T> {
 
 impl Labels {
     /// How many components there are.
+    ///
+    /// ```
+    /// let g = grid_core::Grid::from_lines("ab\nba").unwrap();
+    /// assert_eq!(g.label_components(|_| true).count(), 4);
+    /// assert_eq!(g.components(|&c| c == 'a').count(), 2);
+    /// ```
     pub fn count(&self) -> usize {
         self.sizes.len()
     }
 
     /// The component of `pos`, or `None` for an excluded or off-board cell.
+    ///
+    /// ```
+    /// let g = grid_core::Grid::from_lines("a.\naa").unwrap();
+    /// assert_eq!(g.label_components(|&c| c == 'a').label((1, 1)), Some(0));
+    /// assert_eq!(g.components(|&c| c == 'a').label((0, 1)), None);
+    /// ```
     pub fn label(&self, pos: Pos) -> Option<usize> {
         if pos.1 >= self.cols {
             return None;
@@ -160,11 +182,23 @@ impl Labels {
     ///
     /// # Panics
     /// When `k >= self.count()`.
+    ///
+    /// ```
+    /// let g = grid_core::Grid::from_lines("a.\naa").unwrap();
+    /// assert_eq!(g.label_components(|&c| c == 'a').size(0), 3);
+    /// assert_eq!(g.components(|&c| c == '.').size(0), 1);
+    /// ```
     pub fn size(&self, k: usize) -> usize {
         self.sizes[k] as usize
     }
 
     /// Lists every component's cells (one counting-sort pass over the labels).
+    ///
+    /// ```
+    /// let labels = grid_core::Grid::from_lines("aab").unwrap().label_components(|_| true);
+    /// let parts = labels.into_components();
+    /// assert_eq!(parts.cells(0).collect::<Vec<_>>(), vec![(0, 0), (0, 1)]);
+    /// ```
     pub fn into_components(self) -> Components {
         let mut starts = Vec::with_capacity(self.sizes.len() + 1);
         let mut total = 0u32;
@@ -191,11 +225,23 @@ impl Labels {
 
 impl Components {
     /// How many components there are.
+    ///
+    /// ```
+    /// let g = grid_core::Grid::from_lines("ab\nba").unwrap();
+    /// assert_eq!(g.label_components(|_| true).count(), 4);
+    /// assert_eq!(g.components(|&c| c == 'a').count(), 2);
+    /// ```
     pub fn count(&self) -> usize {
         self.labels.count()
     }
 
     /// The component of `pos`, or `None` for an excluded or off-board cell.
+    ///
+    /// ```
+    /// let g = grid_core::Grid::from_lines("a.\naa").unwrap();
+    /// assert_eq!(g.label_components(|&c| c == 'a').label((1, 1)), Some(0));
+    /// assert_eq!(g.components(|&c| c == 'a').label((0, 1)), None);
+    /// ```
     pub fn label(&self, pos: Pos) -> Option<usize> {
         self.labels.label(pos)
     }
@@ -204,6 +250,12 @@ impl Components {
     ///
     /// # Panics
     /// When `k >= self.count()`.
+    ///
+    /// ```
+    /// let g = grid_core::Grid::from_lines("a.\naa").unwrap();
+    /// assert_eq!(g.label_components(|&c| c == 'a').size(0), 3);
+    /// assert_eq!(g.components(|&c| c == '.').size(0), 1);
+    /// ```
     pub fn size(&self, k: usize) -> usize {
         self.labels.size(k)
     }

@@ -1,6 +1,12 @@
 //! The four orthogonal directions and their row/column deltas.
 
 /// One of the four orthogonal directions on a board whose row 0 is at the top.
+///
+/// ```
+/// use grid_core::{Dir, Grid};
+/// let g = Grid::new(2, 2, 0);
+/// assert_eq!(g.step((1, 1), Dir::Up), Some((0, 1)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Dir {
     /// Toward row 0.
@@ -15,6 +21,10 @@ pub enum Dir {
 
 impl Dir {
     /// All four directions, in the order `Up, Down, Left, Right`.
+    ///
+    /// ```
+    /// assert_eq!(grid_core::Dir::ALL.len(), 4);
+    /// ```
     pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
 
     /// The `(row, col)` change of one step.

@@ -3,6 +3,11 @@
 use std::fmt;
 
 /// Malformed judge input: says what was expected and where it went wrong.
+///
+/// ```
+/// let err = grid_core::Scanner::new("").token("N").unwrap_err();
+/// assert_eq!(err.to_string(), "line 1, column 1: expected N, found end of input");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
     message: String,
@@ -22,6 +27,10 @@ impl InputError {
     }
 
     /// The message, without any prefix.
+    ///
+    /// ```
+    /// assert_eq!(grid_core::InputError::new("bad").message(), "bad");
+    /// ```
     pub fn message(&self) -> &str {
         &self.message
     }

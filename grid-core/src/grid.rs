@@ -7,9 +7,20 @@ use super::dir::Dir;
 use super::error::InputError;
 
 /// A cell address `(row, col)`; row 0 is the top row, column 0 the leftmost.
+///
+/// ```
+/// let corner: grid_core::Pos = (0, 0);
+/// assert_eq!(grid_core::Grid::new(1, 1, 'x')[corner], 'x');
+/// ```
 pub type Pos = (usize, usize);
 
 /// A rectangular board of `T`, addressed by `(row, col)` and stored row-major.
+///
+/// ```
+/// let mut g = grid_core::Grid::from_lines("..\n#.").unwrap();
+/// g[(0, 1)] = '#';
+/// assert_eq!(g.to_string(), ".#\n#.\n");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid<T> {
     rows: usize,
@@ -63,11 +74,19 @@ impl<T> Grid<T> {
     }
 
     /// Number of rows.
+    ///
+    /// ```
+    /// assert_eq!(grid_core::Grid::new(2, 5, 0).rows(), 2);
+    /// ```
     pub fn rows(&self) -> usize {
         self.rows
     }
 
     /// Number of columns.
+    ///
+    /// ```
+    /// assert_eq!(grid_core::Grid::new(2, 5, 0).cols(), 5);
+    /// ```
     pub fn cols(&self) -> usize {
         self.cols
     }
@@ -170,11 +189,22 @@ impl<T> Grid<T> {
     }
 
     /// All cells in row-major order.
+    ///
+    /// ```
+    /// let g = grid_core::Grid::from_rows(vec![vec![1, 2], vec![3, 4]]).unwrap();
+    /// assert_eq!(g.as_slice(), &[1, 2, 3, 4]);
+    /// ```
     pub fn as_slice(&self) -> &[T] {
         &self.cells
     }
 
     /// All cells in row-major order, for writing.
+    ///
+    /// ```
+    /// let mut g = grid_core::Grid::new(1, 3, 0);
+    /// g.as_mut_slice()[2] = 9;
+    /// assert_eq!(g.to_string(), "0 0 9\n");
+    /// ```
     pub fn as_mut_slice(&mut self) -> &mut [T] {
         &mut self.cells
     }
@@ -281,6 +311,12 @@ impl<T> IndexMut<Pos> for Grid<T> {
 }
 
 /// How a cell is written when a board is printed: characters side by side, numbers spaced.
+///
+/// ```
+/// let chars = grid_core::Grid::new(1, 2, 'x');
+/// let numbers = grid_core::Grid::new(1, 2, 7u8);
+/// assert_eq!((chars.to_string(), numbers.to_string()), ("xx\n".to_string(), "7 7\n".to_string()));
+/// ```
 pub trait Cell: fmt::Display {
     /// Text written between two cells of a row.
     const SEPARATOR: &'static str = " ";

@@ -3,6 +3,11 @@
 use super::grid::Pos;
 
 /// A rectangle of cells: `height` rows from `top`, `width` columns from `left`.
+///
+/// ```
+/// let r = grid_core::Rect { top: 0, left: 1, height: 2, width: 3 };
+/// assert_eq!(r.positions().count(), 6);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rect {
     /// First row.
@@ -43,6 +48,10 @@ impl Rect {
     }
 
     /// Number of cells inside.
+    ///
+    /// ```
+    /// assert_eq!(grid_core::Rect { top: 4, left: 4, height: 2, width: 3 }.area(), 6);
+    /// ```
     pub fn area(&self) -> usize {
         self.height * self.width
     }

@@ -62,11 +62,23 @@ impl<T: Clone> Grid<T> {
     }
 
     /// Turns the board a quarter turn counter-clockwise in place.
+    ///
+    /// ```
+    /// let mut g = grid_core::Grid::from_lines("ab").unwrap();
+    /// g.rotate_ccw();
+    /// assert_eq!(g.to_string(), "b\na\n");
+    /// ```
     pub fn rotate_ccw(&mut self) {
         *self = self.rotated_ccw();
     }
 
     /// Turns the board half a turn in place.
+    ///
+    /// ```
+    /// let mut g = grid_core::Grid::from_lines("ab\ncd").unwrap();
+    /// g.rotate_180();
+    /// assert_eq!(g.to_string(), "dc\nba\n");
+    /// ```
     pub fn rotate_180(&mut self) {
         self.as_mut_slice().reverse();
     }

@@ -8,6 +8,14 @@ use super::error::InputError;
 use super::grid::Grid;
 
 /// Reads judge input token by token or line by line, tracking where it is for error messages.
+///
+/// ```
+/// let mut s = grid_core::Scanner::new("2\n5 7\n");
+/// let n: usize = s.next_in("N", 1..=10).unwrap();
+/// let v: Vec<u32> = (0..n).map(|_| s.next("a value").unwrap()).collect();
+/// assert_eq!(v, vec![5, 7]);
+/// assert!(s.finish().is_ok());
+/// ```
 #[derive(Clone, Debug)]
 pub struct Scanner<'a> {
     text: &'a str,
@@ -16,6 +24,11 @@ pub struct Scanner<'a> {
 
 impl<'a> Scanner<'a> {
     /// Starts at the beginning of `text`.
+    ///
+    /// ```
+    /// let mut s = grid_core::Scanner::new("x");
+    /// assert_eq!(s.token("t").unwrap(), "x");
+    /// ```
     pub fn new(text: &'a str) -> Scanner<'a> {
         Scanner { text, pos: 0 }
     }
@@ -39,6 +52,12 @@ impl<'a> Scanner<'a> {
     }
 
     /// The byte offset of the next unread character.
+    ///
+    /// ```
+    /// let mut s = grid_core::Scanner::new("ab cd");
+    /// s.token("t").unwrap();
+    /// assert_eq!(s.offset(), 2);
+    /// ```
     pub fn offset(&self) -> usize {
         self.pos
     }

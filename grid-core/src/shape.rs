@@ -5,6 +5,11 @@ use super::rect::Rect;
 
 /// A set of cells moved so its bounding box starts at `(0, 0)`, kept sorted: two `Shape`s are
 /// equal exactly when one is a translation of the other.
+///
+/// ```
+/// let s = grid_core::Shape::new([(3, 3), (3, 4)]);
+/// assert_eq!(s.cells(), &[(0, 0), (0, 1)]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
     cells: Vec<Pos>,
@@ -46,26 +51,46 @@ impl Shape {
     }
 
     /// The cells, sorted row-major, with the bounding box at the origin.
+    ///
+    /// ```
+    /// assert_eq!(grid_core::Shape::new([(1, 0), (0, 0)]).cells(), &[(0, 0), (1, 0)]);
+    /// ```
     pub fn cells(&self) -> &[Pos] {
         &self.cells
     }
 
     /// Number of cells.
+    ///
+    /// ```
+    /// assert_eq!(grid_core::Shape::new([(0, 0), (0, 1), (0, 0)]).len(), 2);
+    /// ```
     pub fn len(&self) -> usize {
         self.cells.len()
     }
 
     /// Whether the shape has no cells.
+    ///
+    /// ```
+    /// assert!(grid_core::Shape::new([]).is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()
     }
 
     /// Rows of the bounding box.
+    ///
+    /// ```
+    /// assert_eq!(grid_core::Shape::new([(0, 0), (2, 0)]).height(), 3);
+    /// ```
     pub fn height(&self) -> usize {
         self.height
     }
 
     /// Columns of the bounding box.
+    ///
+    /// ```
+    /// assert_eq!(grid_core::Shape::new([(0, 0), (2, 0)]).width(), 1);
+    /// ```
     pub fn width(&self) -> usize {
         self.width
     }
