@@ -394,104 +394,130 @@ fn type_name(ty: &syn::Type) -> Option<String> {
     }
 }
 
-/// Keeps only the grid-core items reachable by name from `roots`.
-fn prune(grid: &mut File, mut used: HashSet<String>) {
-    // Every item of every module, addressed as (module index, item index).
-    let modules: Vec<usize> = (0..grid.items.len())
-        .filter(|&i| matches!(grid.items[i], Item::Mod(_)))
+/// The items of grid-core's modules: `(index of the module in the crate root, its items)`.
+type ModuleItems = Vec<(usize, Vec<Item>)>;
+
+/// What reachability found: items by `(module, item)`, inherent-impl members by
+/// `(module, item, member)`, and the names of the kept named items.
+#[derive(Default)]
+struct Reach {
+    items: HashSet<(usize, usize)>,
+    members: HashSet<(usize, usize, usize)>,
+    names: HashSet<String>,
+}
+
+/// Keeps only the grid-core items reachable by name from the identifiers in `used`.
+fn prune(grid: &mut File, used: HashSet<String>) {
+    let all: ModuleItems = grid
+        .items
+        .iter()
+        .enumerate()
+        .filter_map(|(m, item)| match item {
+            Item::Mod(module) => Some((
+                m,
+                module
+                    .content
+                    .as_ref()
+                    .map(|(_, items)| items.clone())
+                    .unwrap_or_default(),
+            )),
+            _ => None,
+        })
         .collect();
-    let items_of = |grid: &File, m: usize| -> Vec<Item> {
-        match &grid.items[m] {
-            Item::Mod(module) => module
-                .content
-                .as_ref()
-                .map(|(_, items)| items.clone())
-                .unwrap_or_default(),
-            _ => Vec::new(),
-        }
-    };
-    let all: Vec<(usize, Vec<Item>)> = modules.iter().map(|&m| (m, items_of(grid, m))).collect();
     let defined: HashSet<String> = all
         .iter()
         .flat_map(|(_, items)| items.iter().filter_map(defined_name))
         .collect();
+    let reach = reach(&all, &defined, used);
+    rebuild(grid, &all, &defined, &reach);
+}
 
-    let mut kept_items: HashSet<(usize, usize)> = HashSet::new();
-    let mut kept_impl_members: HashSet<(usize, usize, usize)> = HashSet::new();
-    let mut kept_names: HashSet<String> = HashSet::new();
-    let known = |name: &Option<String>, kept: &HashSet<String>| match name {
-        Some(n) => !defined.contains(n) || kept.contains(n),
+/// Grows the kept set to a fixpoint: a named item is kept when its name is used; an impl when
+/// its type and trait are kept or foreign (inherent impls member by member); whatever is kept
+/// adds its own identifiers to the used ones.
+fn reach(all: &ModuleItems, defined: &HashSet<String>, mut used: HashSet<String>) -> Reach {
+    let mut kept = Reach::default();
+    let available = |name: &Option<String>, names: &HashSet<String>| match name {
+        Some(n) => !defined.contains(n) || names.contains(n),
         None => true,
     };
     loop {
-        let before = (kept_items.len(), kept_impl_members.len());
-        for (m, items) in &all {
+        let before = (kept.items.len(), kept.members.len());
+        for (m, items) in all {
             for (i, item) in items.iter().enumerate() {
                 if let Some(name) = defined_name(item) {
-                    if used.contains(&name) && kept_items.insert((*m, i)) {
+                    if used.contains(&name) && kept.items.insert((*m, i)) {
                         used.extend(idents_of(item));
-                        kept_names.insert(name);
+                        kept.names.insert(name);
                     }
-                } else if let Item::Impl(imp) = item {
-                    let self_name = type_name(&imp.self_ty);
-                    let trait_name = imp
-                        .trait_
-                        .as_ref()
-                        .and_then(|(_, p, _)| p.segments.last().map(|s| s.ident.to_string()));
-                    if !known(&self_name, &kept_names) || !known(&trait_name, &kept_names) {
-                        continue;
+                    continue;
+                }
+                let Item::Impl(imp) = item else { continue };
+                let self_name = type_name(&imp.self_ty);
+                let trait_name = imp
+                    .trait_
+                    .as_ref()
+                    .and_then(|(_, p, _)| p.segments.last().map(|s| s.ident.to_string()));
+                if !available(&self_name, &kept.names) || !available(&trait_name, &kept.names) {
+                    continue;
+                }
+                if trait_name.is_some() {
+                    // A trait impl is all or nothing.
+                    if kept.items.insert((*m, i)) {
+                        used.extend(idents_of(item));
                     }
-                    if trait_name.is_some() {
-                        if kept_items.insert((*m, i)) {
-                            used.extend(idents_of(item));
-                        }
-                        continue;
-                    }
-                    for (j, member) in imp.items.iter().enumerate() {
-                        let wanted = impl_item_name(member).is_none_or(|n| used.contains(&n));
-                        if wanted && kept_impl_members.insert((*m, i, j)) {
-                            used.extend(idents_of(member));
-                            used.extend(idents_of(&imp.generics));
-                            kept_items.insert((*m, i));
-                        }
+                    continue;
+                }
+                for (j, member) in imp.items.iter().enumerate() {
+                    let wanted = impl_item_name(member).is_none_or(|n| used.contains(&n));
+                    if wanted && kept.members.insert((*m, i, j)) {
+                        used.extend(idents_of(member));
+                        used.extend(idents_of(&imp.generics));
+                        kept.items.insert((*m, i));
                     }
                 }
             }
         }
-        if (kept_items.len(), kept_impl_members.len()) == before {
-            break;
+        if (kept.items.len(), kept.members.len()) == before {
+            return kept;
         }
     }
+}
 
+/// Rewrites grid-core to what `reach` kept: modules with no code left and re-exports of pruned
+/// items disappear.
+fn rebuild(grid: &mut File, all: &ModuleItems, defined: &HashSet<String>, kept: &Reach) {
     let mut kept_modules: BTreeSet<String> = BTreeSet::new();
-    for (m, items) in &all {
+    let mut module_names: HashSet<String> = HashSet::new();
+    for (m, items) in all {
         let mut out = Vec::new();
         for (i, item) in items.iter().enumerate() {
             match item {
                 Item::Use(u) => {
-                    if let Some(tree) = filter_use(&u.tree, &defined, &kept_names) {
+                    if let Some(tree) = filter_use(&u.tree, defined, &kept.names) {
                         let mut u = u.clone();
                         u.tree = tree;
                         out.push(Item::Use(u));
                     }
                 }
-                Item::Impl(imp) if imp.trait_.is_none() && kept_items.contains(&(*m, i)) => {
+                Item::Impl(imp) if imp.trait_.is_none() && kept.items.contains(&(*m, i)) => {
                     let mut imp = imp.clone();
                     let members = std::mem::take(&mut imp.items);
                     imp.items = members
                         .into_iter()
                         .enumerate()
-                        .filter(|(j, _)| kept_impl_members.contains(&(*m, i, *j)))
-                        .map(|(_, x)| x)
+                        .filter(|(j, _)| kept.members.contains(&(*m, i, *j)))
+                        .map(|(_, member)| member)
                         .collect();
                     out.push(Item::Impl(imp));
                 }
-                _ if kept_items.contains(&(*m, i)) => out.push(item.clone()),
+                _ if kept.items.contains(&(*m, i)) => out.push(item.clone()),
                 _ => {}
             }
         }
         let has_code = out.iter().any(|item| !matches!(item, Item::Use(_)));
         if let Item::Mod(module) = &mut grid.items[*m] {
+            module_names.insert(module.ident.to_string());
             if has_code {
                 kept_modules.insert(module.ident.to_string());
                 module.content = Some((Default::default(), out));
@@ -500,26 +526,17 @@ fn prune(grid: &mut File, mut used: HashSet<String>) {
             }
         }
     }
-    let module_names: HashSet<String> = all
-        .iter()
-        .map(|(m, _)| match &grid.items[*m] {
-            Item::Mod(module) => module.ident.to_string(),
-            _ => unreachable!("indices point at modules"),
-        })
-        .collect();
     grid.items.retain_mut(|item| match item {
         Item::Mod(module) => module.content.is_some(),
         Item::Use(u) => {
-            let dropped_module = |tree: &UseTree| matches!(tree, UseTree::Path(p) if module_names.contains(&p.ident.to_string()) && !kept_modules.contains(&p.ident.to_string()));
-            if dropped_module(&u.tree) {
-                return false;
-            }
-            match filter_use(&u.tree, &defined, &kept_names) {
-                Some(tree) => {
+            let names_dropped_module = matches!(&u.tree, UseTree::Path(p)
+                if module_names.contains(&p.ident.to_string()) && !kept_modules.contains(&p.ident.to_string()));
+            match filter_use(&u.tree, defined, &kept.names) {
+                Some(tree) if !names_dropped_module => {
                     u.tree = tree;
                     true
                 }
-                None => false,
+                _ => false,
             }
         }
         _ => true,

@@ -1,7 +1,7 @@
 //! Test helpers shared by the problem crates: run a judge binary on some input, load samples.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// What a judge binary did with one input.
@@ -36,14 +36,6 @@ pub fn run_binary(exe: impl AsRef<Path>, input: &str) -> Run {
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         code: out.status.code(),
     }
-}
-
-/// The workspace root (the folder holding `samples/`).
-pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .expect("workspace root exists")
 }
 
 /// Asserts that a malformed input is rejected the way every judge binary must: exit status 2,
