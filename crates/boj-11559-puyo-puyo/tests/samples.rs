@@ -2,12 +2,7 @@
 
 const EXE: &str = env!("CARGO_BIN_EXE_boj-11559-puyo-puyo");
 
-#[test]
-fn samples_match_and_snapshot() {
-    insta::glob!("../../../samples/boj-11559-puyo-puyo", "*.in", |path| {
-        insta::assert_snapshot!(sample_check::assert_sample(EXE, path));
-    });
-}
+sample_check::samples_test!(EXE);
 
 #[test]
 fn malformed_input_exits_2_with_one_line() {

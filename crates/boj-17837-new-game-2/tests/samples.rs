@@ -2,12 +2,7 @@
 
 const EXE: &str = env!("CARGO_BIN_EXE_boj-17837-new-game-2");
 
-#[test]
-fn samples_match_and_snapshot() {
-    insta::glob!("../../../samples/boj-17837-new-game-2", "*.in", |path| {
-        insta::assert_snapshot!(sample_check::assert_sample(EXE, path));
-    });
-}
+sample_check::samples_test!(EXE);
 
 #[test]
 fn malformed_input_exits_2_with_one_line() {

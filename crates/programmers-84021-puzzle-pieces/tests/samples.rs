@@ -2,16 +2,7 @@
 
 const EXE: &str = env!("CARGO_BIN_EXE_programmers-84021-puzzle-pieces");
 
-#[test]
-fn samples_match_and_snapshot() {
-    insta::glob!(
-        "../../../samples/programmers-84021-puzzle-pieces",
-        "*.in",
-        |path| {
-            insta::assert_snapshot!(sample_check::assert_sample(EXE, path));
-        }
-    );
-}
+sample_check::samples_test!(EXE);
 
 #[test]
 fn malformed_input_exits_2_with_one_line() {

@@ -78,3 +78,22 @@ pub fn assert_sample(exe: impl AsRef<Path>, input_path: &Path) -> String {
     assert_eq!(run.stdout, expected, "{}", input_path.display());
     run.stdout
 }
+
+/// Defines a problem crate's sample test, `samples_match_and_snapshot`: every
+/// `samples/<crate>/*.in` through the crate's binary `$exe` must print exactly its `.out`, and
+/// the output is kept as an insta snapshot (the test crate needs insta with `glob`).
+#[macro_export]
+macro_rules! samples_test {
+    ($exe:expr) => {
+        #[test]
+        fn samples_match_and_snapshot() {
+            insta::glob!(
+                concat!("../../../samples/", env!("CARGO_PKG_NAME")),
+                "*.in",
+                |path| {
+                    insta::assert_snapshot!($crate::assert_sample($exe, path));
+                }
+            );
+        }
+    };
+}
