@@ -85,7 +85,14 @@ fn search(board: &Grid<u32>, scratch: &mut [Grid<u32>], best: &mut u32, ceiling:
         return;
     }
     let (next, deeper) = scratch.split_first_mut().expect("moves are left");
-    for dir in Dir::ALL {
+    // On the last move only the largest tile matters, and a tilt and its opposite make the same
+    // tiles: each run of k equal tiles in a line gives k / 2 merged ones from either side.
+    let dirs: &[Dir] = if deeper.is_empty() {
+        &[Dir::Left, Dir::Up]
+    } else {
+        &Dir::ALL
+    };
+    for &dir in dirs {
         next.clone_from(board);
         if tilt(next, dir) {
             search(next, deeper, best, ceiling);

@@ -94,3 +94,41 @@ fn malformed_boards_are_rejected_with_their_place() {
         "expected at least one tile on the board, found only zeros"
     );
 }
+
+#[test]
+fn opposite_tilts_make_the_same_largest_tile() {
+    // The search tries only left and up on its last move; this is why that is enough.
+    let boards: [&[&[u32]]; 3] = [
+        &[&[2, 2, 2, 0], &[4, 4, 4, 4], &[8, 0, 8, 2], &[2, 4, 2, 4]],
+        &[
+            &[2, 2, 4, 4],
+            &[16, 0, 16, 16],
+            &[0, 0, 0, 0],
+            &[2, 0, 0, 2],
+        ],
+        &[
+            &[32, 2, 2, 32],
+            &[32, 4, 2, 32],
+            &[2, 2, 2, 2],
+            &[64, 64, 0, 64],
+        ],
+    ];
+    for rows in boards {
+        for turn in [Dir::Left, Dir::Up] {
+            let mut there = board(rows);
+            let mut back = board(rows);
+            tilt(&mut there, turn);
+            tilt(&mut back, turn.reverse());
+            assert_eq!(
+                there.iter().max(),
+                back.iter().max(),
+                "{turn:?} on {rows:?}"
+            );
+            let mut a: Vec<u32> = there.iter().copied().filter(|&v| v != 0).collect();
+            let mut b: Vec<u32> = back.iter().copied().filter(|&v| v != 0).collect();
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b, "the same tiles either way");
+        }
+    }
+}
