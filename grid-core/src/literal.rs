@@ -1,5 +1,6 @@
 //! List-of-rows literals such as `[[0,1],[1,0]]`, the form Programmers prints its boards in.
 
+use std::fmt::Display;
 use std::ops::RangeInclusive;
 
 use super::error::InputError;
@@ -23,7 +24,7 @@ impl<'a> Scanner<'a> {
         values: RangeInclusive<i32>,
     ) -> Result<Grid<i32>, InputError> {
         let mut rows: Vec<Vec<i32>> = Vec::new();
-        self.expect_byte(b'[', &format!("`[` opening {what}"))?;
+        self.expect_byte(b'[', format_args!("`[` opening {what}"))?;
         if self.peek_byte() == Some(b']') {
             self.set_offset(self.offset() + 1);
             return Ok(Grid::from_vec(0, 0, Vec::new()));
@@ -49,9 +50,10 @@ impl<'a> Scanner<'a> {
                     return Grid::from_rows(rows);
                 }
                 _ => {
-                    return Err(
-                        self.unexpected(&format!("`,` or `]` after row {} of {what}", rows.len()))
-                    )
+                    return Err(self.unexpected(format_args!(
+                        "`,` or `]` after row {} of {what}",
+                        rows.len()
+                    )))
                 }
             }
         }
@@ -93,10 +95,7 @@ impl<'a> Scanner<'a> {
         row: usize,
         values: &RangeInclusive<i32>,
     ) -> Result<Vec<i32>, InputError> {
-        if self.peek_byte() != Some(b'[') {
-            return Err(self.unexpected(&format!("`[` opening row {row} of {what}")));
-        }
-        self.set_offset(self.offset() + 1);
+        self.expect_byte(b'[', format_args!("`[` opening row {row} of {what}"))?;
         let mut numbers = Vec::new();
         if self.peek_byte() == Some(b']') {
             self.set_offset(self.offset() + 1);
@@ -110,7 +109,7 @@ impl<'a> Scanner<'a> {
                     self.set_offset(self.offset() + 1);
                     return Ok(numbers);
                 }
-                _ => return Err(self.unexpected(&format!("`,` or `]` in row {row} of {what}"))),
+                _ => return Err(self.unexpected(format_args!("`,` or `]` in row {row} of {what}"))),
             }
         }
     }
@@ -132,7 +131,7 @@ impl<'a> Scanner<'a> {
             )
         };
         if digits == 0 {
-            return Err(self.unexpected(&expected()));
+            return Err(self.unexpected(expected()));
         }
         let end = start + sign + digits;
         // Ten digits always fit in an i64, so the value is exact before the range check.
@@ -162,7 +161,8 @@ impl<'a> Scanner<'a> {
         self.text().as_bytes().get(at).copied()
     }
 
-    fn expect_byte(&mut self, byte: u8, what: &str) -> Result<(), InputError> {
+    /// Consumes `byte` (after whitespace); `what` is formatted only if it is not there.
+    fn expect_byte(&mut self, byte: u8, what: impl Display) -> Result<(), InputError> {
         if self.peek_byte() == Some(byte) {
             self.set_offset(self.offset() + 1);
             Ok(())
@@ -172,13 +172,13 @@ impl<'a> Scanner<'a> {
     }
 
     /// An error at the next non-whitespace character, quoting it.
-    fn unexpected(&mut self, what: &str) -> InputError {
+    fn unexpected(&mut self, what: impl Display) -> InputError {
         let at = self.skip_whitespace();
         let found = match self.text()[at..].chars().next() {
             Some(ch) => format!("`{ch}`"),
             None => "end of input".to_string(),
         };
-        self.error_at(at, what, &found)
+        self.error_at(at, what, found)
     }
 }
 

@@ -54,6 +54,15 @@ pub fn output_path(root: &Path, problem: &Problem) -> PathBuf {
         .join(format!("{}.rs", problem.name))
 }
 
+/// Builds `problem`'s bundle and writes it to [`output_path`], returning both.
+pub fn write(root: &Path, problem: &Problem, options: Options) -> Result<(PathBuf, Bundle)> {
+    let made = bundle(root, problem, options)?;
+    let path = output_path(root, problem);
+    std::fs::create_dir_all(path.parent().expect("a bundle path has a folder"))?;
+    std::fs::write(&path, &made.source).with_context(|| format!("writing {}", path.display()))?;
+    Ok((path, made))
+}
+
 /// Builds the single-file submission for `problem`.
 pub fn bundle(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     for dep in &problem.dependencies {

@@ -44,6 +44,7 @@ impl Compiler {
 
     /// Compiles one file the way Baekjoon does: `rustc --edition 2021 -O`, nothing else.
     pub fn compile(&self, source: &Path, out_dir: &Path) -> Result<PathBuf> {
+        std::fs::create_dir_all(out_dir)?;
         let exe = out_dir.join("main");
         let out = Command::new(&self.path)
             .args(["--edition", "2021", "-O", "-o"])
@@ -64,14 +65,17 @@ impl Compiler {
     }
 }
 
+/// Where the judge-floor compiler is looked for: `$JUDGE_RUSTC`, else Debian's `/usr/bin/rustc`.
+pub fn floor_compiler_path() -> PathBuf {
+    std::env::var_os("JUDGE_RUSTC").map_or_else(|| PathBuf::from(DEBIAN_RUSTC), PathBuf::from)
+}
+
 /// The compilers a check uses: the current `rustc` on PATH and the judge floor (`$JUDGE_RUSTC`,
 /// else Debian's `/usr/bin/rustc`). A missing floor compiler is an error under `CI=true` and a
 /// loud warning elsewhere.
 pub fn compilers() -> Result<Vec<Compiler>> {
     let current = Compiler::probe("rustc").context("no `rustc` on PATH")?;
-    let floor_path = std::env::var_os("JUDGE_RUSTC")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(DEBIAN_RUSTC));
+    let floor_path = floor_compiler_path();
     let mut list = vec![current];
     match Compiler::probe(&floor_path) {
         Some(floor) => list.push(floor),

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 use clap::Parser;
-use judge_kit::bundle::{bundle, output_path, Options};
+use judge_kit::bundle::{write, Options};
 use judge_kit::check::Compiler;
 use judge_kit::cli::exit_status;
 use judge_kit::problems::{discover, select_many, workspace_root};
@@ -61,9 +61,7 @@ fn run(args: &Args) -> Result<()> {
     let rustc = Compiler::probe("rustc").ok_or_else(|| anyhow::anyhow!("no rustc on PATH"))?;
     let empty_src = work.join("empty.rs");
     std::fs::write(&empty_src, EMPTY_READER)?;
-    let empty_dir = work.join("empty");
-    std::fs::create_dir_all(&empty_dir)?;
-    let empty = rustc.compile(&empty_src, &empty_dir)?;
+    let empty = rustc.compile(&empty_src, &work.join("empty"))?;
     println!(
         "{} runs each, interleaved; medians of wall time ({})",
         args.runs, rustc.version
@@ -74,12 +72,8 @@ fn run(args: &Args) -> Result<()> {
         };
         let input = work.join(format!("{}.in", problem.name));
         std::fs::write(&input, input_text)?;
-        let source = output_path(&root, problem);
-        std::fs::create_dir_all(source.parent().expect("has a folder"))?;
-        std::fs::write(&source, bundle(&root, problem, Options::default())?.source)?;
-        let dir = work.join(&problem.name);
-        std::fs::create_dir_all(&dir)?;
-        let exe = rustc.compile(&source, &dir)?;
+        let (source, _) = write(&root, problem, Options::default())?;
+        let exe = rustc.compile(&source, &work.join(&problem.name))?;
         for _ in 0..20 {
             time_once(&empty, &input)?;
             time_once(&exe, &input)?;

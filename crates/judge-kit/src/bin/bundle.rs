@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Parser;
-use judge_kit::bundle::{bundle, output_path, Options};
+use judge_kit::bundle::{bundle, write, Options};
 use judge_kit::check::{check_bundle, compilers, Compiler};
 use judge_kit::cli::exit_status;
 use judge_kit::problems::{discover, select_many, workspace_root, Problem};
@@ -58,14 +58,11 @@ fn run(args: &Args) -> Result<bool> {
     let compilers = if args.check { compilers()? } else { Vec::new() };
     let mut all_ok = true;
     for problem in chosen {
-        let made = bundle(&root, problem, options)?;
         if args.stdout {
-            print!("{}", made.source);
+            print!("{}", bundle(&root, problem, options)?.source);
             continue;
         }
-        let path = output_path(&root, problem);
-        std::fs::create_dir_all(path.parent().expect("bundle path has a folder"))?;
-        std::fs::write(&path, &made.source)?;
+        let (path, made) = write(&root, problem, options)?;
         let size = made.source.len();
         let limit = problem.judge.source_limit_kib as usize * 1024;
         let shown = path.strip_prefix(&root).unwrap_or(&path).display();

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::Parser;
-use judge_kit::bundle::{bundle, output_path, Options};
-use judge_kit::check::{Compiler, DEBIAN_RUSTC};
+use judge_kit::bundle::{write, Options};
+use judge_kit::check::{floor_compiler_path, Compiler};
 use judge_kit::cli::exit_status;
 use judge_kit::problems::{discover, select_many, workspace_root, Problem};
 use judge_kit::sample_diff::{render_problem, run_cases, CaseResult, Limits, Style};
@@ -164,22 +164,17 @@ fn pick_compiler(explicit: Option<&Path>) -> Result<Compiler> {
     if let Some(path) = explicit {
         return Compiler::probe(path).with_context(|| format!("cannot run {}", path.display()));
     }
-    let floor = std::env::var_os("JUDGE_RUSTC")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(DEBIAN_RUSTC));
-    Compiler::probe(floor)
+    Compiler::probe(floor_compiler_path())
         .or_else(|| Compiler::probe("rustc"))
         .context("no rustc found")
 }
 
 fn compile_bundle(root: &Path, problem: &Problem, compiler: &Compiler) -> Result<PathBuf> {
-    let made = bundle(root, problem, Options::default())?;
-    let source = output_path(root, problem);
-    std::fs::create_dir_all(source.parent().expect("has a folder"))?;
-    std::fs::write(&source, &made.source)?;
-    let out_dir = root.join("target/sample-diff").join(&problem.name);
-    std::fs::create_dir_all(&out_dir)?;
-    compiler.compile(&source, &out_dir)
+    let (source, _) = write(root, problem, Options::default())?;
+    compiler.compile(
+        &source,
+        &root.join("target/sample-diff").join(&problem.name),
+    )
 }
 
 fn cargo_build(root: &Path, problem: &Problem) -> Result<PathBuf> {
