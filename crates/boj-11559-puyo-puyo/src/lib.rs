@@ -3,6 +3,10 @@
 //! A step pops every 4-connected same-colour group of 4 or more at once, then lets the rest
 //! fall; the answer is how many steps popped something.
 
+/// Stress generator, independent reference and worst input, for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod stress;
+
 use grid_core::{Dir, Grid, InputError, Scanner};
 
 /// Rows of the field.

@@ -4,6 +4,10 @@
 //! nothing is not followed, since it leads to a board already searched, and a branch that cannot
 //! beat the best tile found so far is cut.
 
+/// Stress generator, independent reference and worst input, for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod stress;
+
 use grid_core::{Dir, Grid, InputError, Scanner};
 
 /// How many moves the player may make.

@@ -1,6 +1,10 @@
 //! Baekjoon 17837 New Game 2: pieces carry the pieces stacked above them; find the turn in which
 //! a stack first reaches four pieces.
 
+/// Stress generator, independent reference and worst input, for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod stress;
+
 use grid_core::{Dir, Grid, InputError, Pos, Scanner};
 
 /// Cell colour: pieces stack on top in order.

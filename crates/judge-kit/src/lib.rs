@@ -1,5 +1,6 @@
 //! The everyday tools of this workspace, as library code under thin binaries:
-//! `bundle` (one judge-ready file per problem), `sample-diff` (samples run like the judge).
+//! `bundle` (one judge-ready file per problem), `sample-diff` (samples run like the judge),
+//! `stress` and `bench-process` (through each problem's own tools binary), `new` (a new problem).
 
 pub mod bundle;
 pub mod check;
@@ -8,5 +9,5 @@ pub mod problems;
 pub mod run;
 pub mod sample_diff;
 pub mod samples;
-pub mod stress;
+pub mod tools;
 pub mod verdict;

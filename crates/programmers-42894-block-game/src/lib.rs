@@ -4,6 +4,10 @@
 //! Removing a block only ever empties cells, so a block removable now stays removable: removing
 //! every removable block, pass after pass until none is left, reaches the maximum.
 
+/// Stress generator, independent reference and worst input, for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod stress;
+
 use grid_core::{Grid, InputError, Rect, Scanner, Shape};
 
 /// Empty cell value.

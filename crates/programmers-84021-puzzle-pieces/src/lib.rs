@@ -4,6 +4,10 @@
 //! (up to rotation, never mirrored). Each shape is then its own matching problem whose best
 //! answer is `min(holes, pieces)` of that shape.
 
+/// Stress generator, independent reference and worst input, for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod stress;
+
 use std::collections::BTreeMap;
 
 use grid_core::{Grid, InputError, Scanner, Shape};

@@ -1,23 +1,24 @@
-//! `scripts/stress`: every solution against an independent reference on generated inputs.
+//! `scripts/stress`: each problem's solution against its own independent reference, through the
+//! problem's tools binary (built fresh with its `tools` feature).
 
-use std::path::Path;
-use std::process::ExitCode;
+use std::process::{Command, ExitCode};
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Parser;
-use indicatif::{ProgressBar, ProgressStyle};
 use judge_kit::cli::exit_status;
 use judge_kit::problems::{discover, select_many, workspace_root};
-use judge_kit::stress::{run_named, short_hash, worst, Failure, PROBLEMS};
+use judge_kit::tools;
 
 /// Run each problem's real solution (in-process, through its library) against an independent,
-/// plainly written reference on random valid inputs, in parallel. The first disagreement (or
-/// panic) is shrunk to a small case, printed with the seed, saved as
-/// samples/<crate>/stress-<hash>.in/.out (the reference's answer), and the run exits 1.
+/// plainly written reference on random valid inputs, in parallel. The lowest failing case (the
+/// same whatever -j is) is shrunk, printed with a rerun command, and saved as
+/// samples/<crate>/stress-<size>-seed<S>-case<I>.in/.out (the reference's answer); a case that
+/// runs past --case-timeout-ms is reported as a hang. Problems without a `tools` feature (no
+/// stress reference) are reported and skipped.
 #[derive(Parser)]
 #[command(
     name = "stress",
-    after_help = "Examples:\n  scripts/stress --all --cases 100000\n  scripts/stress 2048 --size 20 --seed 7\n  scripts/stress 17837 -j 1"
+    after_help = "Examples:\n  scripts/stress --all --cases 100000\n  scripts/stress 2048 --size 20 --seed 7\n  scripts/stress 17837 -j 1\n  scripts/stress 11559 --worst > worst.in"
 )]
 struct Args {
     /// Problems: crate name, unique prefix or bare problem id.
@@ -28,15 +29,19 @@ struct Args {
     /// Cases per problem.
     #[arg(long, default_value_t = 10_000)]
     cases: u64,
-    /// Seed: the same seed gives the same cases on any machine.
-    #[arg(long, default_value_t = 20_261_130)]
-    seed: u64,
+    /// Seed: the same seed gives the same cases and report on any machine, with any -j.
+    /// (An integer; negative ones wrap. Checked by each problem's tools binary.)
+    #[arg(long, allow_negative_numbers = true)]
+    seed: Option<String>,
     /// Board-size knob (largest side generated); default: each problem's own.
     #[arg(long)]
     size: Option<usize>,
     /// Worker threads (default: all cores).
-    #[arg(short = 'j', long)]
-    jobs: Option<usize>,
+    #[arg(short = 'j', long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    jobs: Option<u64>,
+    /// A case with no answer after this many milliseconds is reported as a hang.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    case_timeout_ms: Option<u64>,
     /// Do not save a failing case under samples/.
     #[arg(long)]
     no_save: bool,
@@ -49,111 +54,94 @@ fn main() -> ExitCode {
     exit_status("stress", run(&Args::parse()))
 }
 
+/// The options passed through to each problem's `tools stress`.
+fn passed_through(args: &Args) -> Vec<String> {
+    let mut out = vec![
+        "stress".to_string(),
+        "--cases".into(),
+        args.cases.to_string(),
+    ];
+    let mut opt = |flag: &str, value: Option<String>| {
+        if let Some(v) = value {
+            out.push(flag.to_string());
+            out.push(v);
+        }
+    };
+    opt("--seed", args.seed.clone());
+    opt("--size", args.size.map(|s| s.to_string()));
+    opt("--jobs", args.jobs.map(|j| j.to_string()));
+    opt(
+        "--case-timeout-ms",
+        args.case_timeout_ms.map(|t| t.to_string()),
+    );
+    if args.no_save {
+        out.push("--no-save".into());
+    }
+    out
+}
+
 fn run(args: &Args) -> Result<bool> {
+    let root = workspace_root();
+    let problems = discover(&root)?;
     if !args.all && args.problems.is_empty() {
         bail!(
             "name a problem or pass --all (known problems: {})",
-            PROBLEMS.join(", ")
+            problems
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     }
-    if let Some(jobs) = args.jobs {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs.max(1))
-            .build_global()?;
-    }
-    let root = workspace_root();
-    let problems = discover(&root)?;
     let chosen = select_many(&problems, &args.problems, args.all)?;
     if args.worst {
         for problem in chosen {
-            match worst::for_problem(&problem.name) {
+            match tools::worst_input(&root, problem)? {
                 Some(input) => print!("{input}"),
-                None => bail!("{} has no worst-input search yet", problem.name),
+                None => bail!("{} has no `tools` feature, so no worst input", problem.name),
             }
         }
         return Ok(true);
     }
-    let mut all_ok = true;
+    let (mut passed, mut failed, mut skipped) = (Vec::new(), Vec::new(), Vec::new());
     for problem in chosen {
-        let bar = ProgressBar::new(args.cases);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{prefix:32} [{bar:30}] {pos}/{len} cases, {per_sec}, eta {eta}",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
-        );
-        bar.set_prefix(problem.name.clone());
-        let progress = |n: u64| bar.set_position(n);
-        let Some(named) = run_named(&problem.name, args.cases, args.seed, args.size, &progress)
-        else {
-            bail!("{} has no stress generator and reference yet", problem.name);
+        let Some(exe) = tools::build(&root, problem)? else {
+            println!(
+                "{}: no stress reference yet (no `tools` feature in its Cargo.toml): skipped",
+                problem.name
+            );
+            skipped.push(problem.name.as_str());
+            continue;
         };
-        bar.finish_and_clear();
-        let report = &named.report;
-        let secs = report.elapsed.as_secs_f64();
-        let rate = report.cases as f64 / secs.max(1e-9);
-        match &report.failure {
-            None => {
-                println!(
-                    "{}: {} cases agree (seed {}, size {}) in {secs:.2} s, {rate:.0} cases/s",
-                    problem.name, report.cases, args.seed, named.size
-                );
-                println!("  answers seen: {}", answer_spread(&report.answers));
-            }
-            Some(failure) => {
-                all_ok = false;
-                print_failure(&problem.name, failure, args.seed, named.size);
-                if !args.no_save {
-                    save(&problem.samples_dir(&root), failure)?;
-                }
-            }
+        let status = Command::new(&exe)
+            .args(passed_through(args))
+            .arg("--save-dir")
+            .arg(problem.samples_dir(&root))
+            .status()
+            .with_context(|| format!("running {}", exe.display()))?;
+        match status.code() {
+            Some(0) => passed.push(problem.name.as_str()),
+            _ => failed.push(problem.name.as_str()),
         }
     }
     println!(
-        "{}",
-        if all_ok {
-            "stress: no disagreement"
+        "stress: {} agreed, {} failed{}{}",
+        passed.len(),
+        failed.len(),
+        if failed.is_empty() {
+            String::new()
         } else {
-            "stress: FAILED"
+            format!(" ({})", failed.join(", "))
+        },
+        if skipped.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", {} without a reference ({})",
+                skipped.len(),
+                skipped.join(", ")
+            )
         }
     );
-    Ok(all_ok)
-}
-
-/// The most common answers with their counts, then how many distinct answers there were.
-fn answer_spread(answers: &std::collections::BTreeMap<String, u64>) -> String {
-    let mut by_count: Vec<(&String, &u64)> = answers.iter().collect();
-    by_count.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
-    let top: Vec<String> = by_count
-        .iter()
-        .take(8)
-        .map(|(a, n)| format!("{a} x{n}"))
-        .collect();
-    format!("{} ({} distinct)", top.join(", "), answers.len())
-}
-
-fn print_failure(name: &str, failure: &Failure, seed: u64, size: usize) {
-    println!(
-        "{name}: DISAGREEMENT on case {} (seed {seed}, size {size}); shrunk from {} to {} bytes",
-        failure.case_index,
-        failure.shrunk_from,
-        failure.input.len()
-    );
-    println!("--- input\n{}", failure.input.trim_end());
-    println!("--- reference\n{}", failure.expected.trim_end());
-    println!("--- solution\n{}", failure.actual.trim_end());
-    println!("--- rerun: scripts/stress {name} --seed {seed} --size {size}");
-}
-
-fn save(dir: &Path, failure: &Failure) -> Result<()> {
-    std::fs::create_dir_all(dir)?;
-    let stem = format!("stress-{}", short_hash(&failure.input));
-    std::fs::write(dir.join(format!("{stem}.in")), &failure.input)?;
-    std::fs::write(dir.join(format!("{stem}.out")), &failure.expected)?;
-    println!(
-        "saved as {}/{stem}.in and .out (the reference's answer)",
-        dir.display()
-    );
-    Ok(())
+    Ok(failed.is_empty())
 }

@@ -3,9 +3,9 @@
 
 use std::collections::HashMap;
 
-use rand::Rng as _;
+use problem_tools::rand::Rng as _;
 
-use super::{Rng, StressProblem};
+use problem_tools::{case_rng, Rng, Stress};
 
 /// A game board (0 = hole cell) and a table (1 = piece cell), both N x N.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,12 +134,8 @@ fn place(grid: &mut [Vec<i32>], shape: &Cells, r: i32, c: i32, value: i32) -> bo
     true
 }
 
-impl StressProblem for Puzzle {
+impl Stress for Puzzle {
     type Case = Case;
-
-    fn name(&self) -> &'static str {
-        "programmers-84021-puzzle-pieces"
-    }
 
     fn default_size(&self) -> usize {
         10
@@ -190,7 +186,7 @@ impl StressProblem for Puzzle {
     }
 
     fn real(&self, input: &str) -> Result<String, String> {
-        programmers_84021_puzzle_pieces::run(input).map_err(|e| e.to_string())
+        crate::run(input).map_err(|e| e.to_string())
     }
 
     fn shrink(&self, case: &Case) -> Vec<Case> {
@@ -234,6 +230,24 @@ impl StressProblem for Puzzle {
         }
         out
     }
+
+    fn describe(&self, case: &Case) -> String {
+        format!("{0}x{0}", case.board.len())
+    }
+
+    fn worst(&self) -> String {
+        let generator = Puzzle { max_regions: 400 };
+        let case = (0..)
+            .map(|i| generator.generate(&mut case_rng(14, i), 50))
+            .filter(|c| c.board.len() == 50)
+            .take(50)
+            .max_by_key(|c| {
+                c.board.iter().flatten().filter(|&&v| v == 0).count()
+                    + c.table.iter().flatten().filter(|&&v| v == 1).count()
+            })
+            .expect("the search is unbounded");
+        generator.input(&case)
+    }
 }
 
 /// The 4-connected regions of cells equal to `value`, by an explicit-stack search.
@@ -268,4 +282,36 @@ fn region_cells(grid: &[Vec<i32>], value: i32) -> Vec<Vec<(usize, usize)>> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use problem_tools::{run, Outcome, Settings};
+
+    use super::*;
+
+    #[test]
+    fn the_reference_gives_the_official_answer() {
+        let example_2 = Case {
+            board: vec![vec![0, 0, 0], vec![1, 1, 0], vec![1, 1, 1]],
+            table: vec![vec![1, 1, 1], vec![1, 0, 0], vec![0, 0, 0]],
+        };
+        assert_eq!(reference_filled(&example_2), 0);
+    }
+
+    #[test]
+    fn the_solution_agrees_on_a_short_fixed_seed_run() {
+        let problem = Arc::new(Puzzle::default());
+        let settings = Settings {
+            cases: 300,
+            seed: 1,
+            size: problem.default_size().min(10),
+            jobs: 2,
+            case_timeout: Duration::from_secs(60),
+        };
+        assert_eq!(run(problem, settings, &|_| {}).outcome, Outcome::Agreed);
+    }
 }

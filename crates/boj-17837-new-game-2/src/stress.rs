@@ -3,10 +3,10 @@
 
 use std::collections::HashMap;
 
-use rand::seq::SliceRandom;
-use rand::Rng as _;
+use problem_tools::rand::seq::SliceRandom;
+use problem_tools::rand::Rng as _;
 
-use super::{Rng, StressProblem};
+use problem_tools::{case_rng, Rng, Stress};
 
 /// A game: colours and pieces `(row, col, dir)`, 0-based cells, judge direction codes 1..=4.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,6 +18,7 @@ pub struct Game {
 }
 
 /// The New Game 2 stress problem.
+#[derive(Default)]
 pub struct NewGame2;
 
 fn delta(code: u8) -> (i64, i64) {
@@ -92,12 +93,8 @@ pub fn reference_turn(game: &Game) -> i64 {
     -1
 }
 
-impl StressProblem for NewGame2 {
+impl Stress for NewGame2 {
     type Case = Game;
-
-    fn name(&self) -> &'static str {
-        "boj-17837-new-game-2"
-    }
 
     fn default_size(&self) -> usize {
         12
@@ -158,7 +155,7 @@ impl StressProblem for NewGame2 {
     }
 
     fn real(&self, input: &str) -> Result<String, String> {
-        boj_17837_new_game_2::run(input).map_err(|e| e.to_string())
+        crate::run(input).map_err(|e| e.to_string())
     }
 
     fn shrink(&self, game: &Game) -> Vec<Game> {
@@ -204,5 +201,59 @@ impl StressProblem for NewGame2 {
             }
         }
         out
+    }
+
+    fn describe(&self, game: &Game) -> String {
+        format!("{0}x{0}-{1}-pieces", game.colours.len(), game.pieces.len())
+    }
+
+    fn worst(&self) -> String {
+        (0..)
+            .map(|i| self.generate(&mut case_rng(12, i), 12))
+            .find(|g| g.colours.len() == 12 && g.pieces.len() == 10 && reference_turn(g) == -1)
+            .map(|g| self.input(&g))
+            .expect("the search is unbounded")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use problem_tools::{run, Outcome, Settings};
+
+    use super::*;
+
+    #[test]
+    fn the_reference_gives_the_official_answers() {
+        let sample_1 = Game {
+            colours: vec![
+                vec![0, 0, 2, 0],
+                vec![0, 0, 1, 0],
+                vec![0, 0, 1, 2],
+                vec![0, 2, 0, 0],
+            ],
+            pieces: vec![(1, 0, 1), (2, 1, 3), (1, 1, 1), (3, 0, 2)],
+        };
+        assert_eq!(reference_turn(&sample_1), -1);
+        let sample_4 = Game {
+            colours: vec![vec![0; 4]; 4],
+            pieces: vec![(0, 0, 1), (0, 1, 1), (0, 2, 1), (2, 2, 3)],
+        };
+        assert_eq!(reference_turn(&sample_4), 2);
+    }
+
+    #[test]
+    fn the_solution_agrees_on_a_short_fixed_seed_run() {
+        let problem = Arc::new(NewGame2::default());
+        let settings = Settings {
+            cases: 300,
+            seed: 1,
+            size: problem.default_size().min(10),
+            jobs: 2,
+            case_timeout: Duration::from_secs(60),
+        };
+        assert_eq!(run(problem, settings, &|_| {}).outcome, Outcome::Agreed);
     }
 }

@@ -3,14 +3,15 @@
 
 use std::collections::VecDeque;
 
-use rand::Rng as _;
+use problem_tools::rand::Rng as _;
 
-use super::{Rng, StressProblem};
+use problem_tools::{case_rng, Rng, Stress};
 
 /// A settled field as columns of colours, bottom first (at most 12 per column).
 pub type Columns = [Vec<u8>; 6];
 
 /// The Puyo Puyo stress problem.
+#[derive(Default)]
 pub struct Puyo;
 
 const COLOURS: &[u8] = b"RGBPY";
@@ -82,12 +83,8 @@ pub fn reference_steps(cols: &Columns) -> usize {
     }
 }
 
-impl StressProblem for Puyo {
+impl Stress for Puyo {
     type Case = Columns;
-
-    fn name(&self) -> &'static str {
-        "boj-11559-puyo-puyo"
-    }
 
     fn default_size(&self) -> usize {
         12
@@ -126,7 +123,7 @@ impl StressProblem for Puyo {
     }
 
     fn real(&self, input: &str) -> Result<String, String> {
-        boj_11559_puyo_puyo::run(input).map_err(|e| e.to_string())
+        crate::run(input).map_err(|e| e.to_string())
     }
 
     fn shrink(&self, cols: &Columns) -> Vec<Columns> {
@@ -158,5 +155,60 @@ impl StressProblem for Puyo {
             }
         }
         out
+    }
+
+    fn describe(&self, cols: &Columns) -> String {
+        format!("{}-puyos", cols.iter().map(Vec::len).sum::<usize>())
+    }
+
+    fn worst(&self) -> String {
+        let best = (0..200_000)
+            .map(|i| self.generate(&mut case_rng(11, i), 12))
+            .max_by_key(|cols| {
+                (
+                    reference_steps(cols),
+                    cols.iter().map(Vec::len).sum::<usize>(),
+                )
+            })
+            .expect("some cases");
+        self.input(&best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use problem_tools::{run, Outcome, Settings};
+
+    use super::*;
+
+    #[test]
+    fn the_reference_gives_the_official_answer() {
+        // The sample, columns bottom first.
+        let cols = [
+            b"RR".to_vec(),
+            b"RRYY".to_vec(),
+            b"YYG".to_vec(),
+            b"GG".to_vec(),
+            b"G".to_vec(),
+            vec![],
+        ];
+        assert_eq!(reference_steps(&cols), 3);
+        assert_eq!(Puyo.reference(&cols), "3\n");
+    }
+
+    #[test]
+    fn the_solution_agrees_on_a_short_fixed_seed_run() {
+        let problem = Arc::new(Puyo::default());
+        let settings = Settings {
+            cases: 300,
+            seed: 1,
+            size: problem.default_size().min(10),
+            jobs: 2,
+            case_timeout: Duration::from_secs(60),
+        };
+        assert_eq!(run(problem, settings, &|_| {}).outcome, Outcome::Agreed);
     }
 }

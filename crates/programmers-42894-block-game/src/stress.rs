@@ -3,9 +3,9 @@
 
 use std::collections::HashMap;
 
-use rand::Rng as _;
+use problem_tools::rand::Rng as _;
 
-use super::{Rng, StressProblem};
+use problem_tools::{case_rng, Rng, Stress};
 
 /// An N x N board of block ids (0 = empty).
 pub type Board = Vec<Vec<i32>>;
@@ -117,12 +117,8 @@ fn fits(board: &Board, cells: &[(usize, usize); 4], r: usize, c: usize) -> bool 
         .all(|&(dr, dc)| r + dr < board.len() && c + dc < board.len() && board[r + dr][c + dc] == 0)
 }
 
-impl StressProblem for BlockGame {
+impl Stress for BlockGame {
     type Case = Board;
-
-    fn name(&self) -> &'static str {
-        "programmers-42894-block-game"
-    }
 
     fn default_size(&self) -> usize {
         10
@@ -171,7 +167,7 @@ impl StressProblem for BlockGame {
     }
 
     fn real(&self, input: &str) -> Result<String, String> {
-        programmers_42894_block_game::run(input).map_err(|e| e.to_string())
+        crate::run(input).map_err(|e| e.to_string())
     }
 
     fn shrink(&self, board: &Board) -> Vec<Board> {
@@ -202,5 +198,60 @@ impl StressProblem for BlockGame {
             }
         }
         out
+    }
+
+    fn describe(&self, board: &Board) -> String {
+        format!("{0}x{0}", board.len())
+    }
+
+    fn worst(&self) -> String {
+        let generator = BlockGame { max_blocks: 200 };
+        let board = (0..)
+            .map(|i| generator.generate(&mut case_rng(13, i), 50))
+            .filter(|b| b.len() == 50)
+            .take(50)
+            .max_by_key(|b| b.iter().flatten().filter(|&&v| v != 0).count())
+            .expect("the search is unbounded");
+        generator.input(&board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use problem_tools::{run, Outcome, Settings};
+
+    use super::*;
+
+    #[test]
+    fn the_reference_gives_the_official_answer() {
+        let example = vec![
+            vec![0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            vec![0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            vec![0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            vec![0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            vec![0, 0, 0, 0, 0, 0, 4, 0, 0, 0],
+            vec![0, 0, 0, 0, 0, 4, 4, 0, 0, 0],
+            vec![0, 0, 0, 0, 3, 0, 4, 0, 0, 0],
+            vec![0, 0, 0, 2, 3, 0, 0, 0, 5, 5],
+            vec![1, 2, 2, 2, 3, 3, 0, 0, 0, 5],
+            vec![1, 1, 1, 0, 0, 0, 0, 0, 0, 5],
+        ];
+        assert_eq!(reference_removed(&example), 2);
+    }
+
+    #[test]
+    fn the_solution_agrees_on_a_short_fixed_seed_run() {
+        let problem = Arc::new(BlockGame::default());
+        let settings = Settings {
+            cases: 300,
+            seed: 1,
+            size: problem.default_size().min(10),
+            jobs: 2,
+            case_timeout: Duration::from_secs(60),
+        };
+        assert_eq!(run(problem, settings, &|_| {}).outcome, Outcome::Agreed);
     }
 }

@@ -1,0 +1,223 @@
+//! The command line of a problem's tools binary (`src/bin/tools.rs`), which `scripts/stress` and
+//! `scripts/bench-process` run: `stress` and `worst`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::runner::{run, Outcome, Report, Settings, Stress};
+use super::save::save;
+
+/// A problem's tools: stress its solution against its reference, print its worst input.
+#[derive(Parser, Debug)]
+#[command(name = "tools")]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Options of a stress run (`scripts/stress` passes them through).
+#[derive(clap::Args, Clone, Debug)]
+pub struct StressArgs {
+    /// Cases to run.
+    #[arg(long, default_value_t = 10_000)]
+    pub cases: u64,
+    /// Seed: the same seed gives the same cases and the same report on any machine, with any
+    /// `-j`. Negative numbers are taken modulo 2^64.
+    #[arg(long, default_value = "20261130", value_parser = parse_seed, allow_negative_numbers = true)]
+    pub seed: u64,
+    /// Board-size knob (largest side generated); default: the problem's own.
+    #[arg(long)]
+    pub size: Option<usize>,
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+    /// A case that gives no answer within this many milliseconds is reported as a hang.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub case_timeout_ms: u64,
+    /// Do not save a failing case as a regression sample.
+    #[arg(long)]
+    pub no_save: bool,
+    /// Where to save a failing case (default: the workspace's samples/<crate>/).
+    #[arg(long)]
+    pub save_dir: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run the solution against the independent reference on generated cases.
+    Stress(StressArgs),
+    /// Print the hardest valid input known (what the benchmarks use).
+    Worst,
+}
+
+/// Parses a seed; negative values wrap, so `--seed -1` is the seed 2^64 - 1.
+///
+/// ```
+/// use problem_tools::cli::parse_seed;
+/// assert_eq!(parse_seed("7"), Ok(7));
+/// assert_eq!(parse_seed("-1"), Ok(u64::MAX));
+/// assert!(parse_seed("x").is_err());
+/// ```
+pub fn parse_seed(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .or_else(|_| text.parse::<i64>().map(|v| v as u64))
+        .map_err(|_| format!("`{text}` is not an integer seed"))
+}
+
+/// `src/bin/tools.rs` of a problem crate: `problem_tools::tools_main!(my_crate::stress::P);`.
+#[macro_export]
+macro_rules! tools_main {
+    ($problem:expr) => {
+        fn main() -> ::std::process::ExitCode {
+            $crate::cli::main(env!("CARGO_PKG_NAME"), env!("CARGO_MANIFEST_DIR"), $problem)
+        }
+    };
+}
+
+/// The tools binary of the problem crate `name` (whose folder is `manifest_dir`).
+pub fn main<P: Stress>(name: &str, manifest_dir: &str, problem: P) -> ExitCode {
+    let args = Args::parse();
+    match args.command {
+        Command::Worst => {
+            print!("{}", problem.worst());
+            ExitCode::SUCCESS
+        }
+        Command::Stress(stress) => {
+            let save_dir = stress
+                .save_dir
+                .clone()
+                .unwrap_or_else(|| default_save_dir(Path::new(manifest_dir), name));
+            match stress_command(name, problem, &stress, &save_dir) {
+                Ok(true) => ExitCode::SUCCESS,
+                Ok(false) => ExitCode::from(1),
+                Err(e) => {
+                    eprintln!("stress: {e:#}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+    }
+}
+
+/// `samples/<name>` of the nearest folder above the crate that has a `samples/` folder.
+fn default_save_dir(manifest_dir: &Path, name: &str) -> PathBuf {
+    manifest_dir
+        .ancestors()
+        .find(|dir| dir.join("samples").is_dir())
+        .unwrap_or(manifest_dir)
+        .join("samples")
+        .join(name)
+}
+
+fn stress_command<P: Stress>(
+    name: &str,
+    problem: P,
+    args: &StressArgs,
+    save_dir: &Path,
+) -> anyhow::Result<bool> {
+    let settings = Settings {
+        cases: args.cases,
+        seed: args.seed,
+        size: args.size.unwrap_or_else(|| problem.default_size()),
+        jobs: args.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            |j| j as usize,
+        ),
+        case_timeout: Duration::from_millis(args.case_timeout_ms),
+    };
+    let bar = ProgressBar::with_draw_target(Some(args.cases), ProgressDrawTarget::stderr());
+    if args.quiet {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{prefix:32} [{bar:30}] {pos}/{len} cases, {per_sec}, eta {eta}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar.set_prefix(name.to_string());
+    let report = run(Arc::new(problem), settings, &|n| bar.set_position(n));
+    bar.finish_and_clear();
+    let text = render(name, &settings, args.case_timeout_ms, &report);
+    let mut out = std::io::stdout().lock();
+    // A closed stdout (`| head`) is not an error worth a panic.
+    let _ = out.write_all(text.as_bytes());
+    eprintln!(
+        "  {} cases in {:.2} s, {:.0} cases/s",
+        report.cases,
+        report.elapsed.as_secs_f64(),
+        report.cases as f64 / report.elapsed.as_secs_f64().max(1e-9)
+    );
+    if let Outcome::Disagreed(failure) = &report.outcome {
+        if !args.no_save {
+            let path = save(save_dir, failure, settings.seed)?;
+            let _ = writeln!(
+                out,
+                "saved as {} and .out (the reference's answer)",
+                path.display()
+            );
+        }
+    }
+    Ok(report.outcome == Outcome::Agreed)
+}
+
+/// The report as printed: nothing in it depends on the machine or the number of threads.
+pub fn render(name: &str, settings: &Settings, timeout_ms: u64, report: &Report) -> String {
+    let rerun = |cases: u64| {
+        format!(
+            "--- rerun: scripts/stress {name} --seed {} --size {} --cases {cases} --case-timeout-ms {timeout_ms}\n",
+            settings.seed, settings.size
+        )
+    };
+    match &report.outcome {
+        Outcome::Agreed => format!(
+            "{name}: {} cases agree (seed {}, size {})\n  answers seen: {}\n",
+            report.cases,
+            settings.seed,
+            settings.size,
+            answer_spread(&report.answers)
+        ),
+        Outcome::Disagreed(f) => format!(
+            "{name}: DISAGREEMENT on case {} (seed {}, size {}); shrunk from {} to {} bytes{}\n--- input\n{}\n--- reference\n{}\n--- solution\n{}\n{}",
+            f.case_index,
+            settings.seed,
+            settings.size,
+            f.shrunk_from,
+            f.input.len(),
+            if f.size.is_empty() { String::new() } else { format!(" ({})", f.size) },
+            f.input.trim_end(),
+            f.expected.trim_end(),
+            f.actual.trim_end(),
+            rerun(f.case_index + 1)
+        ),
+        Outcome::Hung { case_index, input } => format!(
+            "{name}: HANG on case {case_index} (seed {}, size {}): no answer within {timeout_ms} ms\n--- input\n{}\n{}",
+            settings.seed,
+            settings.size,
+            input.trim_end(),
+            rerun(case_index + 1)
+        ),
+    }
+}
+
+/// The most common answers with their counts, then how many distinct answers there were.
+fn answer_spread(answers: &std::collections::BTreeMap<String, u64>) -> String {
+    let mut by_count: Vec<(&String, &u64)> = answers.iter().collect();
+    by_count.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
+    let top: Vec<String> = by_count
+        .iter()
+        .take(8)
+        .map(|(a, n)| format!("{a} x{n}"))
+        .collect();
+    format!("{} ({} distinct)", top.join(", "), answers.len())
+}

@@ -1,0 +1,27 @@
+//! What a problem crate offers the workspace tools, behind its `tools` feature so that the judge
+//! binary and the bundle stay std-only.
+//!
+//! A problem crate implements [`Stress`] (a generator, an independent reference, a shrinker and
+//! its worst valid input) in `src/stress.rs`, declared in `lib.rs` as
+//! `#[cfg(feature = "tools")] pub mod stress;`, and gets two thin entry points:
+//!
+//! - `src/bin/tools.rs` (binary `<crate>-tools`, `required-features = ["tools"]`):
+//!   `problem_tools::tools_main!(my_crate::stress::MyProblem);` — what `scripts/stress` and
+//!   `scripts/bench-process` run (`stress`, `worst` subcommands);
+//! - `benches/solve.rs` (criterion as a dev-dependency):
+//!   `problem_tools::bench_main!(my_crate::stress::MyProblem);` — the worst input, in-process.
+//!
+//! The runner ([`run`]) is generic: seeds, worker threads, a per-case time limit, shrinking,
+//! progress and saving are the same for every problem.
+
+pub mod bench;
+pub mod cli;
+pub mod runner;
+pub mod save;
+mod shrink;
+
+pub use runner::{case_rng, run, Failure, Outcome, Report, Rng, Settings, Stress};
+pub use shrink::shrink;
+
+/// Re-exported so generators need no rand dependency of their own.
+pub use rand;

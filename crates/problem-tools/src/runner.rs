@@ -1,0 +1,295 @@
+//! The generic stress runner: cases from `(seed, index)`, worker threads, a per-case time limit,
+//! and a report that is the same whatever the number of threads.
+
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::shrink::shrink;
+
+/// The random source of generators: ChaCha8, the same stream on every machine.
+pub type Rng = ChaCha8Rng;
+
+/// One problem as the stress runner sees it: implemented in the problem's own crate.
+pub trait Stress: Send + Sync + 'static {
+    /// A generated test case (a model the generator, reference and shrinker share).
+    type Case: Clone + Debug + Send + Sync + 'static;
+
+    /// The board-size knob used when none is given: large enough to reach the rules' corners,
+    /// small enough for the reference to stay fast.
+    fn default_size(&self) -> usize;
+    /// A valid random case; `size` bounds the board side (clamped to the problem's limits).
+    fn generate(&self, rng: &mut Rng, size: usize) -> Self::Case;
+    /// The case as judge input text.
+    fn input(&self, case: &Self::Case) -> String;
+    /// The reference answer (plainly written, independent of the solution), as expected output.
+    fn reference(&self, case: &Self::Case) -> String;
+    /// The real solution's answer to `input` (its library's `run`), or its error message.
+    fn real(&self, input: &str) -> Result<String, String>;
+    /// Smaller valid cases to try while shrinking, most promising (smallest) first; boards
+    /// should shrink in size (rows, columns, pieces), not only in values.
+    fn shrink(&self, case: &Self::Case) -> Vec<Self::Case>;
+    /// A few words naming the case's size for file names and reports, e.g. `3x3`.
+    fn describe(&self, case: &Self::Case) -> String;
+    /// The hardest valid input known (for benchmarks and whole-process timing).
+    fn worst(&self) -> String;
+}
+
+/// How to run.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Cases to try: indices `0..cases`.
+    pub cases: u64,
+    /// Base seed; case `i` uses its own stream derived from `(seed, i)`.
+    pub seed: u64,
+    /// Board-size knob for the generator.
+    pub size: usize,
+    /// Worker threads (at least 1).
+    pub jobs: usize,
+    /// A case (or a shrinking step) running longer than this is a hang.
+    pub case_timeout: Duration,
+}
+
+/// A disagreement between the solution and the reference, shrunk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The lowest failing case index (the same for any number of threads).
+    pub case_index: u64,
+    /// The shrunk input.
+    pub input: String,
+    /// The size words of the shrunk case ([`Stress::describe`]).
+    pub size: String,
+    /// The reference's answer to it.
+    pub expected: String,
+    /// The real solution's answer (or its error or panic message).
+    pub actual: String,
+    /// The input size before shrinking, in bytes.
+    pub shrunk_from: usize,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every case agreed.
+    Agreed,
+    /// The solution and the reference disagreed (or the solution panicked or rejected a case).
+    Disagreed(Failure),
+    /// A case gave no answer within the time limit; it is reported unshrunk.
+    Hung {
+        /// Its index.
+        case_index: u64,
+        /// Its input.
+        input: String,
+    },
+}
+
+/// What a run found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Cases whose verdict the report rests on: all of them, or up to the first failure.
+    pub cases: u64,
+    /// Wall time (the one figure that depends on the machine).
+    pub elapsed: Duration,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// How often each reference answer came up when every case agreed: what the generator covers.
+    pub answers: BTreeMap<String, u64>,
+}
+
+/// The generator stream of case `index` under `seed`.
+pub fn case_rng(seed: u64, index: u64) -> Rng {
+    // SplitMix-style mixing, so nearby (seed, index) pairs give unrelated streams.
+    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    Rng::seed_from_u64(z ^ (z >> 31))
+}
+
+/// The real answer, with a panic turned into a message.
+pub(crate) fn real_answer<P: Stress>(problem: &P, input: &str) -> String {
+    match catch_unwind(AssertUnwindSafe(|| problem.real(input))) {
+        Ok(Ok(out)) => out,
+        Ok(Err(e)) => format!("<rejected the input: {e}>"),
+        Err(panic) => {
+            let msg = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            format!("<panicked: {msg}>")
+        }
+    }
+}
+
+/// `Ok(answer)` when the solution agrees with the reference, else `Err(reference answer)`.
+pub(crate) fn judge_case<P: Stress>(problem: &P, case: &P::Case) -> Result<String, String> {
+    let expected = problem.reference(case);
+    if real_answer(problem, &problem.input(case)) == expected {
+        Ok(expected)
+    } else {
+        Err(expected)
+    }
+}
+
+/// What the workers share.
+struct Shared<P: Stress> {
+    problem: Arc<P>,
+    settings: Settings,
+    next: AtomicU64,
+    /// The lowest index that failed or hung so far; no worker starts a case above it.
+    lowest_bad: AtomicU64,
+    done: AtomicU64,
+    /// Per worker: the case it is running and since when.
+    running: Mutex<Vec<Option<(u64, Instant)>>>,
+    failures: Mutex<BTreeMap<u64, P::Case>>,
+    answers: Mutex<BTreeMap<String, u64>>,
+}
+
+impl<P: Stress> Shared<P> {
+    fn work(&self, worker: usize) {
+        loop {
+            let i = self.next.fetch_add(1, Ordering::SeqCst);
+            if i >= self.settings.cases || i > self.lowest_bad.load(Ordering::SeqCst) {
+                return;
+            }
+            self.running.lock().expect("not poisoned")[worker] = Some((i, Instant::now()));
+            let case = self
+                .problem
+                .generate(&mut case_rng(self.settings.seed, i), self.settings.size);
+            let verdict = judge_case(&*self.problem, &case);
+            self.running.lock().expect("not poisoned")[worker] = None;
+            match verdict {
+                Ok(answer) => {
+                    let key = answer.trim_end().to_string();
+                    *self
+                        .answers
+                        .lock()
+                        .expect("not poisoned")
+                        .entry(key)
+                        .or_insert(0) += 1;
+                }
+                Err(_) => {
+                    self.lowest_bad.fetch_min(i, Ordering::SeqCst);
+                    self.failures.lock().expect("not poisoned").insert(i, case);
+                }
+            }
+            self.done.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+}
+
+/// Runs `settings.cases` cases on `settings.jobs` threads. Reports the lowest failing index (every
+/// lower index is checked before the run ends, so the report does not depend on thread timing),
+/// shrunk; a case that runs past `settings.case_timeout` is reported as a hang and its thread is
+/// abandoned. `progress` is called now and then with the number of cases done.
+pub fn run<P: Stress>(problem: Arc<P>, settings: Settings, progress: &dyn Fn(u64)) -> Report {
+    let start = Instant::now();
+    let jobs = settings.jobs.max(1);
+    let shared = Arc::new(Shared {
+        problem: Arc::clone(&problem),
+        settings,
+        next: AtomicU64::new(0),
+        lowest_bad: AtomicU64::new(u64::MAX),
+        done: AtomicU64::new(0),
+        running: Mutex::new(vec![None; jobs]),
+        failures: Mutex::new(BTreeMap::new()),
+        answers: Mutex::new(BTreeMap::new()),
+    });
+    // Panics of the solution are caught and reported; keep their messages off the screen.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let (finished, finished_rx) = mpsc::channel();
+    for worker in 0..jobs {
+        let shared = Arc::clone(&shared);
+        let finished = finished.clone();
+        thread::spawn(move || {
+            shared.work(worker);
+            let _ = finished.send(worker);
+        });
+    }
+    let mut idle = vec![false; jobs];
+    let mut hung: BTreeMap<u64, usize> = BTreeMap::new();
+    loop {
+        match finished_rx.recv_timeout(Duration::from_millis(50)) {
+            Ok(worker) => idle[worker] = true,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+        progress(shared.done.load(Ordering::SeqCst));
+        for (worker, slot) in shared
+            .running
+            .lock()
+            .expect("not poisoned")
+            .iter()
+            .enumerate()
+        {
+            if let Some((i, since)) = slot {
+                if since.elapsed() > settings.case_timeout && !hung.contains_key(i) {
+                    hung.insert(*i, worker);
+                    shared.lowest_bad.fetch_min(*i, Ordering::SeqCst);
+                }
+            }
+        }
+        // A hung worker never finishes: the run is over when every other worker is idle.
+        let busy = (0..jobs).any(|w| !idle[w] && !hung.values().any(|&h| h == w));
+        if !busy {
+            break;
+        }
+    }
+    let first_failure = shared
+        .failures
+        .lock()
+        .expect("not poisoned")
+        .iter()
+        .next()
+        .map(|(i, case)| (*i, case.clone()));
+    let first_hang = hung.keys().next().copied();
+    let outcome = match (first_failure, first_hang) {
+        (Some((i, case)), hang) if hang.is_none_or(|h| i < h) => {
+            Outcome::Disagreed(failure(&problem, i, case, &settings))
+        }
+        (_, Some(h)) => Outcome::Hung {
+            case_index: h,
+            input: problem.input(&problem.generate(&mut case_rng(settings.seed, h), settings.size)),
+        },
+        _ => Outcome::Agreed,
+    };
+    std::panic::set_hook(hook);
+    let (cases, answers) = match &outcome {
+        Outcome::Agreed => (
+            settings.cases,
+            std::mem::take(&mut *shared.answers.lock().expect("not poisoned")),
+        ),
+        Outcome::Disagreed(f) => (f.case_index + 1, BTreeMap::new()),
+        Outcome::Hung { case_index, .. } => (case_index + 1, BTreeMap::new()),
+    };
+    progress(shared.done.load(Ordering::SeqCst));
+    Report {
+        cases,
+        elapsed: start.elapsed(),
+        outcome,
+        answers,
+    }
+}
+
+fn failure<P: Stress>(problem: &Arc<P>, index: u64, case: P::Case, settings: &Settings) -> Failure {
+    let shrunk_from = problem.input(&case).len();
+    let small = shrink(problem, case, settings.size, settings.case_timeout);
+    let input = problem.input(&small);
+    Failure {
+        case_index: index,
+        actual: real_answer(&**problem, &input),
+        expected: problem.reference(&small),
+        size: problem.describe(&small),
+        input,
+        shrunk_from,
+    }
+}
