@@ -201,7 +201,7 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        let problem = Arc::new(Puyo::default());
+        let problem = Arc::new(Puyo);
         let settings = Settings {
             cases: 300,
             seed: 1,

@@ -246,7 +246,7 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        let problem = Arc::new(NewGame2::default());
+        let problem = Arc::new(NewGame2);
         let settings = Settings {
             cases: 300,
             seed: 1,

@@ -1,3 +1,3 @@
 //! This problem's tools binary (stress, worst input), run by `scripts/stress` and `scripts/bench-process`.
 
-problem_tools::tools_main!(boj_11559_puyo_puyo::stress::Puyo::default());
+problem_tools::tools_main!(boj_11559_puyo_puyo::stress::Puyo);
