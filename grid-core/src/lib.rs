@@ -29,7 +29,7 @@ pub mod shape;
 
 pub use components::{Components, Labels};
 pub use dir::Dir;
-pub use error::InputError;
+pub use error::{InputError, TextPosition};
 pub use grid::{Cell, Grid, Pos};
 pub use judge::run_judge;
 pub use rect::Rect;
