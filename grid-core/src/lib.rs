@@ -24,6 +24,7 @@ pub mod judge;
 pub mod literal;
 pub mod rect;
 pub mod rotate;
+pub mod rotate_square;
 pub mod scan;
 pub mod shape;
 
