@@ -27,6 +27,7 @@ pub mod rotate;
 pub mod rotate_square;
 pub mod scan;
 pub mod shape;
+pub mod wildcard_groups;
 
 pub use components::{Components, Labels};
 pub use dir::Dir;
@@ -36,3 +37,4 @@ pub use judge::run_judge;
 pub use rect::Rect;
 pub use scan::Scanner;
 pub use shape::Shape;
+pub use wildcard_groups::{CellClass, WildcardGroup};
