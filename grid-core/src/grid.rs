@@ -266,6 +266,26 @@ impl<T> Grid<T> {
         }
     }
 
+    /// A new board of the same size whose cell at `pos` is `f(pos, &self[pos])`: the shape of a
+    /// simultaneous update, where every new cell is decided from the old board alone.
+    ///
+    /// ```
+    /// // Every cell holding ice with fewer than 3 icy neighbours loses one, all at once.
+    /// let g = grid_core::Grid::from_rows(vec![vec![1, 2, 2], vec![2, 2, 2], vec![0, 2, 2]]).unwrap();
+    /// let melted = g.map_indexed(|p, &v| {
+    ///     let icy = g.neighbors(p).filter(|&n| g[n] > 0).count();
+    ///     if v > 0 && icy < 3 { v - 1 } else { v }
+    /// });
+    /// assert_eq!(melted.to_string(), "0 2 1\n1 2 2\n0 1 1\n");
+    /// ```
+    pub fn map_indexed<U>(&self, mut f: impl FnMut(Pos, &T) -> U) -> Grid<U> {
+        Grid {
+            rows: self.rows,
+            cols: self.cols,
+            cells: self.indexed().map(|(p, v)| f(p, v)).collect(),
+        }
+    }
+
     /// The board as a list of rows (the form judges such as Programmers pass around).
     ///
     /// ```
@@ -449,6 +469,10 @@ mod tests {
                 for (r, row) in slices.iter().enumerate() {
                     assert_eq!(*row, g.row(r));
                     assert_eq!(row.len(), cols);
+                }
+                let mapped = g.map_indexed(|(r, c), &v| (r, c, v));
+                for p in g.positions() {
+                    assert_eq!(mapped[p], (p.0, p.1, g[p]));
                 }
                 g.iter_mut().for_each(|v| *v += 1);
                 for ((r, c), &v) in g.indexed() {
