@@ -73,6 +73,22 @@ impl Dir {
         }
     }
 
+    /// The direction a quarter turn counter-clockwise from this one.
+    ///
+    /// ```
+    /// use grid_core::Dir;
+    /// assert_eq!(Dir::Up.turn_ccw(), Dir::Left);
+    /// assert_eq!(Dir::Right.turn_ccw().turn_cw(), Dir::Right);
+    /// ```
+    pub fn turn_ccw(self) -> Dir {
+        match self {
+            Dir::Up => Dir::Left,
+            Dir::Left => Dir::Down,
+            Dir::Down => Dir::Right,
+            Dir::Right => Dir::Up,
+        }
+    }
+
     /// Whether moving this way changes the row (`Up`/`Down`) rather than the column.
     ///
     /// ```
@@ -102,6 +118,18 @@ mod tests {
             assert_eq!(d.turn_cw().turn_cw(), d.reverse());
             assert_eq!(d.turn_cw().turn_cw().turn_cw().turn_cw(), d);
             assert_ne!(d.is_vertical(), d.turn_cw().is_vertical());
+        }
+    }
+
+    #[test]
+    fn counter_clockwise_undoes_clockwise_and_turns_the_delta_left() {
+        for d in Dir::ALL {
+            assert_eq!(d.turn_ccw().turn_cw(), d);
+            assert_eq!(d.turn_cw().turn_ccw(), d);
+            assert_eq!(d.turn_ccw().turn_ccw(), d.reverse());
+            // (row, col) turned a quarter counter-clockwise is (-col, row).
+            let (dr, dc) = d.delta();
+            assert_eq!(d.turn_ccw().delta(), (-dc, dr));
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Gravity and sliding: packing non-empty cells against one side, with or without merging.
+//! Gravity and sliding: packing non-empty cells against one side, with or without merging, and
+//! with or without fixed cells that hold up what falls onto them.
 
 use super::dir::Dir;
 use super::grid::Grid;
@@ -112,6 +113,57 @@ impl<T> Grid<T> {
             let mut write = 0;
             for read in 0..line.len {
                 let from = line.at(read);
+                if is_empty(&cells[from]) {
+                    continue;
+                }
+                if read != write {
+                    cells.swap(line.at(write), from);
+                    moved = true;
+                }
+                write += 1;
+            }
+        }
+        moved
+    }
+
+    /// Gravity with fixed obstacles: cells where `is_fixed` holds never move, and every other
+    /// non-empty cell moves toward `toward` until it meets the wall, a fixed cell, or a cell that
+    /// has already stopped. Within each stretch of a line between fixed cells (or the wall), the
+    /// moving cells keep their order and pack against the end nearer the wall. Returns whether
+    /// anything moved.
+    ///
+    /// `is_fixed` is asked first: a cell that is fixed is never treated as empty.
+    /// With no fixed cells this is [`Grid::settle`].
+    ///
+    /// # Complexity
+    /// O(rows * cols).
+    ///
+    /// ```
+    /// use grid_core::{Dir, Grid};
+    /// // `#` is fixed, `.` is empty: `a` lands on the `#`, `b` and `c` on the floor.
+    /// let mut g = Grid::from_lines("a.c\n..b\n#..\n...").unwrap();
+    /// assert!(g.settle_with_fixed(Dir::Down, |&c| c == '.', |&c| c == '#'));
+    /// assert_eq!(g.to_string(), "...\na..\n#.c\n..b\n");
+    /// assert!(!g.settle_with_fixed(Dir::Down, |&c| c == '.', |&c| c == '#'));
+    /// ```
+    pub fn settle_with_fixed(
+        &mut self,
+        toward: Dir,
+        mut is_empty: impl FnMut(&T) -> bool,
+        mut is_fixed: impl FnMut(&T) -> bool,
+    ) -> bool {
+        let mut moved = false;
+        let (rows, cols) = (self.rows(), self.cols());
+        let cells = self.as_mut_slice();
+        for line in lines_toward(rows, cols, toward) {
+            // Everything from `write` up to `read` is empty: the next moving cell goes to `write`.
+            let mut write = 0;
+            for read in 0..line.len {
+                let from = line.at(read);
+                if is_fixed(&cells[from]) {
+                    write = read + 1;
+                    continue;
+                }
                 if is_empty(&cells[from]) {
                     continue;
                 }
@@ -294,6 +346,125 @@ mod tests {
                 "{g:?} {dir:?}"
             );
         }
+    }
+
+    /// Values of the fixed-obstacle tests: 0 empty, 1 fixed, 2 and 3 two kinds of movable cell.
+    const EMPTY: u8 = 0;
+    const FIXED: u8 = 1;
+
+    /// Obviously-correct fixed-obstacle gravity: move one cell one step into an empty
+    /// neighbour toward `dir` at a time, until nothing can move.
+    fn naive_settle_with_fixed(g: &Grid<u8>, dir: Dir) -> Grid<u8> {
+        let mut g = g.clone();
+        loop {
+            let mut moved = false;
+            for p in g.positions() {
+                if g[p] == EMPTY || g[p] == FIXED {
+                    continue;
+                }
+                if let Some(q) = g.step(p, dir) {
+                    if g[q] == EMPTY {
+                        g[q] = g[p];
+                        g[p] = EMPTY;
+                        moved = true;
+                    }
+                }
+            }
+            if !moved {
+                return g;
+            }
+        }
+    }
+
+    /// Every board of the given shape over `symbols` values (`symbols ^ (rows * cols)` boards).
+    fn all_boards(rows: usize, cols: usize, symbols: u32) -> impl Iterator<Item = Grid<u8>> {
+        let n = rows * cols;
+        (0..symbols.pow(n as u32)).map(move |code| {
+            let cells = (0..n as u32)
+                .map(|i| (code / symbols.pow(i) % symbols) as u8)
+                .collect();
+            Grid::from_vec(rows, cols, cells)
+        })
+    }
+
+    #[test]
+    fn settle_with_fixed_matches_one_step_at_a_time_on_every_small_four_value_board() {
+        let shapes = [
+            (3, 3),
+            (2, 4),
+            (4, 2),
+            (1, 6),
+            (6, 1),
+            (2, 2),
+            (0, 3),
+            (3, 0),
+        ];
+        for (rows, cols) in shapes {
+            for g in all_boards(rows, cols, 4) {
+                for dir in Dir::ALL {
+                    let mut s = g.clone();
+                    let moved = s.settle_with_fixed(dir, |&v| v == EMPTY, |&v| v == FIXED);
+                    assert_eq!(s, naive_settle_with_fixed(&g, dir), "{g:?} {dir:?}");
+                    assert_eq!(moved, s != g, "{g:?} {dir:?}");
+                    check_packed_between_fixed(&g, &s, dir);
+                }
+            }
+        }
+    }
+
+    /// Fixed cells stay; each stretch between fixed cells keeps its movable cells in order,
+    /// packed against the end nearer the wall.
+    fn check_packed_between_fixed(before: &Grid<u8>, after: &Grid<u8>, dir: Dir) {
+        let (rows, cols) = (before.rows(), before.cols());
+        let (lines, len) = if dir.is_vertical() {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
+        for k in 0..lines {
+            // Line k read from the wall.
+            let line = |b: &Grid<u8>| -> Vec<u8> {
+                (0..len)
+                    .map(|i| match dir {
+                        Dir::Down => b[(rows - 1 - i, k)],
+                        Dir::Up => b[(i, k)],
+                        Dir::Left => b[(k, i)],
+                        Dir::Right => b[(k, cols - 1 - i)],
+                    })
+                    .collect()
+            };
+            let (old, new) = (line(before), line(after));
+            for (o, n) in old.split(|&v| v == FIXED).zip(new.split(|&v| v == FIXED)) {
+                assert_eq!(o.len(), n.len(), "a fixed cell moved: {before:?} {dir:?}");
+                let movable: Vec<u8> = o.iter().copied().filter(|&v| v != EMPTY).collect();
+                assert_eq!(n[..movable.len()], movable[..], "{before:?} {dir:?}");
+                assert!(n[movable.len()..].iter().all(|&v| v == EMPTY));
+            }
+            assert_eq!(
+                old.iter().filter(|&&v| v == FIXED).count(),
+                new.iter().filter(|&&v| v == FIXED).count()
+            );
+        }
+    }
+
+    #[test]
+    fn settle_with_fixed_without_fixed_cells_is_settle() {
+        for g in all_boards(3, 3, 3) {
+            for dir in Dir::ALL {
+                let (mut a, mut b) = (g.clone(), g.clone());
+                // Value 1 is movable here: nothing is fixed.
+                let moved = a.settle_with_fixed(dir, |&v| v == 0, |_| false);
+                assert_eq!(moved, b.settle(dir, |&v| v == 0));
+                assert_eq!(a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn a_fixed_cell_that_also_looks_empty_still_holds_cells_up() {
+        let mut g = Grid::from_lines("a\n.\n#").unwrap();
+        g.settle_with_fixed(Dir::Down, |&c| c == '.' || c == '#', |&c| c == '#');
+        assert_eq!(g.to_string(), ".\na\n#\n");
     }
 
     #[test]

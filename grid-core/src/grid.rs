@@ -219,6 +219,39 @@ impl<T> Grid<T> {
         self.cells.iter()
     }
 
+    /// Iterates over the cells row by row, for writing.
+    ///
+    /// ```
+    /// let mut g = grid_core::Grid::from_rows(vec![vec![1, 2], vec![3, 4]]).unwrap();
+    /// g.iter_mut().for_each(|v| *v *= 10);
+    /// assert_eq!(g.to_string(), "10 20\n30 40\n");
+    /// ```
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
+        self.cells.iter_mut()
+    }
+
+    /// Iterates over `(position, cell)` pairs row by row, top-left first.
+    ///
+    /// ```
+    /// let g = grid_core::Grid::from_lines("a.\n.b").unwrap();
+    /// let letters: Vec<_> = g.indexed().filter(|&(_, &c)| c != '.').collect();
+    /// assert_eq!(letters, vec![((0, 0), &'a'), ((1, 1), &'b')]);
+    /// ```
+    pub fn indexed(&self) -> impl Iterator<Item = (Pos, &T)> + '_ {
+        self.positions().zip(self.cells.iter())
+    }
+
+    /// Iterates over the rows as slices, top row first (`rows()` of them, even when `cols()` is 0).
+    ///
+    /// ```
+    /// let g = grid_core::Grid::from_rows(vec![vec![1, 2], vec![3, 4]]).unwrap();
+    /// let sums: Vec<i32> = g.row_slices().map(|row| row.iter().sum()).collect();
+    /// assert_eq!(sums, vec![3, 7]);
+    /// ```
+    pub fn row_slices(&self) -> impl Iterator<Item = &[T]> + '_ {
+        (0..self.rows).map(move |r| self.row(r))
+    }
+
     /// A new board of the same size with `f` applied to every cell.
     ///
     /// ```
@@ -230,6 +263,26 @@ impl<T> Grid<T> {
             rows: self.rows,
             cols: self.cols,
             cells: self.cells.iter().map(f).collect(),
+        }
+    }
+
+    /// A new board of the same size whose cell at `pos` is `f(pos, &self[pos])`: the shape of a
+    /// simultaneous update, where every new cell is decided from the old board alone.
+    ///
+    /// ```
+    /// // Every cell holding ice with fewer than 3 icy neighbours loses one, all at once.
+    /// let g = grid_core::Grid::from_rows(vec![vec![1, 2, 2], vec![2, 2, 2], vec![0, 2, 2]]).unwrap();
+    /// let melted = g.map_indexed(|p, &v| {
+    ///     let icy = g.neighbors(p).filter(|&n| g[n] > 0).count();
+    ///     if v > 0 && icy < 3 { v - 1 } else { v }
+    /// });
+    /// assert_eq!(melted.to_string(), "0 2 1\n1 2 2\n0 1 1\n");
+    /// ```
+    pub fn map_indexed<U>(&self, mut f: impl FnMut(Pos, &T) -> U) -> Grid<U> {
+        Grid {
+            rows: self.rows,
+            cols: self.cols,
+            cells: self.indexed().map(|(p, v)| f(p, v)).collect(),
         }
     }
 
@@ -401,6 +454,32 @@ mod tests {
         assert_eq!((g.rows(), g.cols()), (0, 0));
         assert_eq!(g.to_string(), "");
         assert_eq!(g.positions().count(), 0);
+    }
+
+    #[test]
+    fn indexed_and_row_slices_agree_with_indexing_on_every_shape_up_to_4x4() {
+        for rows in 0..=4 {
+            for cols in 0..=4 {
+                let mut g = Grid::from_vec(rows, cols, (0..rows * cols).collect::<Vec<usize>>());
+                let pairs: Vec<(Pos, usize)> = g.indexed().map(|(p, &v)| (p, v)).collect();
+                let expected: Vec<(Pos, usize)> = g.positions().map(|p| (p, g[p])).collect();
+                assert_eq!(pairs, expected);
+                let slices: Vec<&[usize]> = g.row_slices().collect();
+                assert_eq!(slices.len(), rows);
+                for (r, row) in slices.iter().enumerate() {
+                    assert_eq!(*row, g.row(r));
+                    assert_eq!(row.len(), cols);
+                }
+                let mapped = g.map_indexed(|(r, c), &v| (r, c, v));
+                for p in g.positions() {
+                    assert_eq!(mapped[p], (p.0, p.1, g[p]));
+                }
+                g.iter_mut().for_each(|v| *v += 1);
+                for ((r, c), &v) in g.indexed() {
+                    assert_eq!(v, r * cols + c + 1);
+                }
+            }
+        }
     }
 
     #[test]

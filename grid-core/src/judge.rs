@@ -30,7 +30,7 @@ pub fn run_judge(solve: fn(&str) -> Result<String, InputError>) {
             // A closed pipe on the reader's side is not our failure to report.
             let _ = out.write_all(answer.as_bytes()).and_then(|_| out.flush());
         }
-        Err(e) => fail(e.message()),
+        Err(e) => fail(&e.to_string()),
     }
 }
 

@@ -24,14 +24,17 @@ pub mod judge;
 pub mod literal;
 pub mod rect;
 pub mod rotate;
+pub mod rotate_square;
 pub mod scan;
 pub mod shape;
+pub mod wildcard_groups;
 
 pub use components::{Components, Labels};
 pub use dir::Dir;
-pub use error::InputError;
+pub use error::{InputError, TextPosition};
 pub use grid::{Cell, Grid, Pos};
 pub use judge::run_judge;
 pub use rect::Rect;
 pub use scan::Scanner;
 pub use shape::Shape;
+pub use wildcard_groups::{CellClass, WildcardGroup};

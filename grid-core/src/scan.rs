@@ -4,7 +4,7 @@ use std::fmt::Display;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use super::error::InputError;
+use super::error::{InputError, TextPosition};
 use super::grid::Grid;
 
 /// Reads judge input token by token or line by line, tracking where it is for error messages.
@@ -41,14 +41,27 @@ impl<'a> Scanner<'a> {
     /// assert_eq!(e.to_string(), "line 2, column 2: expected a digit, found `d`");
     /// ```
     pub fn error_at(&self, at: usize, what: impl Display, found: impl Display) -> InputError {
+        InputError::at(self.position_of(at), what, found)
+    }
+
+    /// The line and column (1-based, columns in characters) of byte offset `at`.
+    ///
+    /// # Panics
+    /// When `at` is past the end of the text or not on a character boundary.
+    ///
+    /// ```
+    /// use grid_core::{Scanner, TextPosition};
+    /// let s = Scanner::new("ab\néd");
+    /// assert_eq!(s.position_of(0), TextPosition { line: 1, column: 1 });
+    /// assert_eq!(s.position_of(5), TextPosition { line: 2, column: 2 });
+    /// ```
+    pub fn position_of(&self, at: usize) -> TextPosition {
         let before = &self.text[..at];
         let line = before.matches('\n').count() + 1;
         let column = before.rfind('\n').map_or(before.chars().count(), |nl| {
             before[nl + 1..].chars().count()
         }) + 1;
-        InputError::new(format!(
-            "line {line}, column {column}: expected {what}, found {found}"
-        ))
+        TextPosition { line, column }
     }
 
     /// The byte offset of the next unread character.
@@ -168,7 +181,16 @@ impl<'a> Scanner<'a> {
 
     /// `rows` lines of exactly `cols` characters each, every one of them in `allowed`.
     ///
+    /// When the scanner stands inside a line whose rest is only whitespace (just after the
+    /// numbers of a line such as `N M`), the board starts on the next line, so
+    /// `next` then `char_grid` reads the usual "N, then N lines" input without a call to
+    /// [`Scanner::line`] in between. At the start of a line, that line is the first row.
+    ///
     /// ```
+    /// let mut s = grid_core::Scanner::new("2 \n#.\n.#\n");
+    /// let n: usize = s.next("N").unwrap();
+    /// assert_eq!(s.char_grid(n, n, ".#", "the map").unwrap().to_string(), "#.\n.#\n");
+    ///
     /// let mut s = grid_core::Scanner::new("R.\nGG\n");
     /// let g = s.char_grid(2, 2, ".RG", "the field").unwrap();
     /// assert_eq!(g.to_string(), "R.\nGG\n");
@@ -182,6 +204,7 @@ impl<'a> Scanner<'a> {
         allowed: &str,
         what: impl Display,
     ) -> Result<Grid<char>, InputError> {
+        self.skip_blank_rest_of_line();
         let mut cells = Vec::with_capacity(rows * cols);
         for r in 0..rows {
             let start = self.pos;
@@ -207,6 +230,20 @@ impl<'a> Scanner<'a> {
             cells.extend(line.chars());
         }
         Ok(Grid::from_vec(rows, cols, cells))
+    }
+
+    /// Moves to the start of the next line when the scanner is inside a line (not at its start)
+    /// and the rest of that line is whitespace.
+    fn skip_blank_rest_of_line(&mut self) {
+        let at_line_start = self.pos == 0 || self.text[..self.pos].ends_with('\n');
+        if at_line_start {
+            return;
+        }
+        let rest = &self.text[self.pos..];
+        let len = rest.find('\n').map_or(rest.len(), |nl| nl + 1);
+        if rest[..len].trim().is_empty() {
+            self.pos += len;
+        }
     }
 
     /// Succeeds only when nothing but whitespace is left.
@@ -300,6 +337,67 @@ mod tests {
             e.to_string(),
             "line 1, column 1: expected N in 1..=20, found `-1`"
         );
+    }
+
+    #[test]
+    fn char_grid_after_a_number_line_starts_on_the_next_line() {
+        for (text, numbers) in [
+            ("2\nab\ncd\n", 1),
+            ("2  \r\nab\r\ncd", 1),
+            ("1 2\t\nab\ncd", 2),
+        ] {
+            let mut s = Scanner::new(text);
+            for _ in 0..numbers {
+                s.next::<u8>("a number").unwrap();
+            }
+            let g = s.char_grid(2, 2, "abcd", "board").unwrap();
+            assert_eq!(g.to_string(), "ab\ncd\n", "{text:?}");
+            assert!(s.finish().is_ok());
+        }
+    }
+
+    #[test]
+    fn char_grid_after_line_or_at_the_start_reads_the_current_line() {
+        let mut s = Scanner::new("2\nab\ncd\n");
+        s.line("N").unwrap();
+        assert_eq!(
+            s.char_grid(2, 2, "abcd", "b").unwrap().to_string(),
+            "ab\ncd\n"
+        );
+        // An empty first line at the start is a row of 0 characters, not something to skip.
+        let e = Scanner::new("\nab\n")
+            .char_grid(1, 2, "ab", "b")
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 1: expected row 1 of b (2 characters), found 0 characters"
+        );
+        // A zero-width board reads empty lines.
+        let mut s = Scanner::new("2\n\n\n");
+        s.next::<u8>("N").unwrap();
+        assert_eq!(s.char_grid(2, 0, "", "b").unwrap().rows(), 2);
+    }
+
+    #[test]
+    fn char_grid_on_the_rest_of_a_line_with_text_reads_that_text() {
+        let mut s = Scanner::new("2 ab\ncd\n");
+        s.next::<u8>("N").unwrap();
+        let e = s.char_grid(2, 2, "abcd", "b").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 2: expected one of `abcd` in b, found ` `"
+        );
+    }
+
+    #[test]
+    fn errors_carry_their_position() {
+        let mut s = Scanner::new("3\n1 x\n");
+        s.next::<u8>("N").unwrap();
+        s.next::<u8>("a").unwrap();
+        let e = s.next::<u8>("b").unwrap_err();
+        assert_eq!(e.position(), Some(TextPosition { line: 2, column: 3 }));
+        assert_eq!(e.message(), "expected b, found `x`");
+        assert_eq!(e.to_string(), "line 2, column 3: expected b, found `x`");
     }
 
     #[test]
