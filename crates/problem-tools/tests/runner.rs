@@ -39,12 +39,12 @@ impl Stress for Sum {
             .split_whitespace()
             .map(|t| t.parse().map_err(|_| format!("bad number {t}")))
             .collect::<Result<_, _>>()?;
-        if self.hang_on.map_or(false, |h| items.contains(&h)) {
+        if self.hang_on.is_some_and(|h| items.contains(&h)) {
             loop {
                 std::thread::sleep(Duration::from_millis(50));
             }
         }
-        let bonus = u32::from(self.wrong_on.map_or(false, |w| items.contains(&w)));
+        let bonus = u32::from(self.wrong_on.is_some_and(|w| items.contains(&w)));
         Ok(format!("{}\n", items.iter().sum::<u32>() + bonus))
     }
     fn shrink(&self, case: &Vec<u32>) -> Vec<Vec<u32>> {
