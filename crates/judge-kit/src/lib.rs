@@ -1,7 +1,9 @@
 //! The everyday tools of this workspace, as library code under thin binaries:
-//! `bundle` (one judge-ready file per problem), `sample-diff` (samples run like the judge).
+//! `bundle` (one judge-ready file per problem), `sample-diff` (samples run like the judge),
+//! `bench-process`; [`run`] is the one runner they share.
 
 pub mod bundle;
+pub mod cargo;
 pub mod check;
 pub mod cli;
 pub mod problems;

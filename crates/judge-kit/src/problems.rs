@@ -20,6 +20,9 @@ pub struct Judge {
     pub memory_limit_mb: u64,
     /// Largest accepted source file in KiB.
     pub source_limit_kib: u64,
+    /// How answers are compared (`compare = "baekjoon"`, the default).
+    #[serde(default)]
+    pub compare: crate::verdict::Compare,
 }
 
 /// One problem crate: where it lives and what its judge is.

@@ -1,0 +1,92 @@
+//! What `/proc` says about a running program: CPU time, peak memory, its process group.
+
+use std::time::Duration;
+
+/// CPU time and memory of one process, as `/proc` reports them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Usage {
+    /// User + system time of the process and the children it has reaped.
+    pub cpu: Duration,
+    /// Peak resident memory (VmHWM) in KiB; 0 once the process has exited.
+    pub peak_kib: u64,
+}
+
+/// Fields of `/proc/<pid>/stat` after the command name: (process group, CPU ticks).
+fn parse_stat(text: &str) -> Option<(i32, u64)> {
+    // The command name is in parentheses and may contain spaces or parentheses itself.
+    let rest = &text[text.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // rest starts at field 3 (state); pgrp is field 5, utime..cstime are fields 14..17.
+    let pgrp = fields.get(2)?.parse().ok()?;
+    let ticks = fields
+        .get(11..15)?
+        .iter()
+        .map(|f| f.parse::<u64>().unwrap_or(0))
+        .sum();
+    Some((pgrp, ticks))
+}
+
+/// The `VmHWM` line of `/proc/<pid>/status`, in KiB.
+fn parse_hwm(text: &str) -> Option<u64> {
+    let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Peak resident memory of `pid` in KiB (`VmHWM`), when it still has its memory.
+pub fn peak_kib(pid: i32) -> Option<u64> {
+    parse_hwm(&std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?)
+}
+
+/// The process group and CPU time of `pid`, or `None` when it is gone.
+fn group_and_cpu(pid: i32, ticks_per_second: u64) -> Option<(i32, Duration)> {
+    let (pgrp, ticks) = parse_stat(&std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)?;
+    Some((
+        pgrp,
+        Duration::from_micros(ticks * 1_000_000 / ticks_per_second),
+    ))
+}
+
+/// Usage of `pid`, or `None` when it is gone.
+pub fn usage(pid: i32, ticks_per_second: u64) -> Option<Usage> {
+    let (_, cpu) = group_and_cpu(pid, ticks_per_second)?;
+    let peak_kib = peak_kib(pid).unwrap_or(0);
+    Some(Usage { cpu, peak_kib })
+}
+
+/// Every live process of the group `pgid` except `skip`, with its usage.
+pub fn group_members(pgid: i32, skip: i32, ticks_per_second: u64) -> Vec<(i32, Usage)> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|&pid| pid != skip)
+        .filter_map(|pid| {
+            let (pgrp, cpu) = group_and_cpu(pid, ticks_per_second)?;
+            (pgrp == pgid).then(|| {
+                let peak_kib = peak_kib(pid).unwrap_or(0);
+                (pid, Usage { cpu, peak_kib })
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stat_fields_survive_a_command_name_with_spaces_and_parentheses() {
+        let line = "42 (a b) c) R 1 42 42 0 -1 4194304 100 0 0 0 150 50 7 3 20 0 1 0 123 456 789";
+        assert_eq!(parse_stat(line), Some((42, 150 + 50 + 7 + 3)));
+    }
+
+    #[test]
+    fn peak_is_read_from_vmhwm() {
+        assert_eq!(
+            parse_hwm("Name:\tx\nVmPeak:\t  9000 kB\nVmHWM:\t    1840 kB\n"),
+            Some(1840)
+        );
+        assert!(peak_kib(std::process::id() as i32).unwrap() > 0);
+    }
+}
