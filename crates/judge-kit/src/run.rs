@@ -169,17 +169,25 @@ pub struct Outcome {
     pub peak_kib: u64,
     /// Bytes written to stdout.
     pub output_bytes: u64,
+    /// The program's peak address space in KiB (`VmPeak`, what the memory limit bounds), when
+    /// read at its exit.
+    pub address_peak_kib: Option<u64>,
 }
 
 impl Outcome {
-    /// Whether the run failed for lack of memory: an allocation refused at the limit (Rust's
-    /// `memory allocation of N bytes failed`, C++'s `std::bad_alloc`, Python's `MemoryError`),
-    /// or a peak at the limit.
+    /// Whether the run failed for lack of memory: it failed after an allocation was refused
+    /// (Rust's `memory allocation of N bytes failed`, C++'s `std::bad_alloc`, Python's
+    /// `MemoryError`) or with its address space within 5% of the limit (a C program whose
+    /// `malloc` returned NULL), or its resident peak reached the limit.
     pub fn hit_memory_limit(&self, limits: &Limits) -> bool {
         let refused = ["memory allocation of ", "std::bad_alloc", "MemoryError"]
             .iter()
             .any(|m| self.stderr.contains(m));
-        (self.exit != Exit::Code(0) && refused) || self.peak_kib >= limits.memory_kib()
+        let near_limit = self
+            .address_peak_kib
+            .is_some_and(|kib| kib * 20 >= limits.memory_kib() * 19);
+        (self.exit != Exit::Code(0) && (refused || near_limit))
+            || self.peak_kib >= limits.memory_kib()
     }
 
     /// Whether the output passed the limit.
@@ -258,6 +266,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         wall,
         peak_kib: watched.peak_kib,
         output_bytes,
+        address_peak_kib: watched.exit_peaks.map(|p| p.address_kib),
     })
 }
 
@@ -267,6 +276,7 @@ struct Watched {
     stopped: Option<Stop>,
     cpu: Duration,
     peak_kib: u64,
+    exit_peaks: Option<procfs::Peaks>,
 }
 
 /// Follows `pid` until it ends: resumes it from trace stops, reads its peak memory at its exit
@@ -274,7 +284,7 @@ struct Watched {
 fn watch(pid: i32, stdout: &File, limits: &Limits, start: Instant) -> Result<Watched> {
     let ticks = sys::clock_ticks();
     let mut traced = false;
-    let mut exit_peak: Option<u64> = None;
+    let mut exit_peaks: Option<procfs::Peaks> = None;
     let mut polled_peak = 0;
     let mut others = Vec::new();
     let mut stopped = None;
@@ -284,7 +294,7 @@ fn watch(pid: i32, stdout: &File, limits: &Limits, start: Instant) -> Result<Wat
             if libc::WIFSTOPPED(w.status) {
                 let signal = libc::WSTOPSIG(w.status);
                 if w.status >> 8 == (libc::SIGTRAP | (libc::PTRACE_EVENT_EXIT << 8)) {
-                    exit_peak = procfs::peak_kib(pid);
+                    exit_peaks = procfs::peaks(pid);
                     sys::resume(pid, 0);
                 } else if signal == libc::SIGTRAP && !traced {
                     // The stop right after exec: from here on, stop it again only at its exit.
@@ -308,7 +318,10 @@ fn watch(pid: i32, stdout: &File, limits: &Limits, start: Instant) -> Result<Wat
                 status: std::process::ExitStatus::from_raw(w.status),
                 stopped,
                 cpu: own + others_cpu,
-                peak_kib: exit_peak.unwrap_or(polled_peak).max(others_peak),
+                peak_kib: exit_peaks
+                    .map_or(polled_peak, |p| p.resident_kib)
+                    .max(others_peak),
+                exit_peaks,
             });
         }
         if stopped.is_some() {

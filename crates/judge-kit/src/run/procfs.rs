@@ -26,15 +26,36 @@ fn parse_stat(text: &str) -> Option<(i32, u64)> {
     Some((pgrp, ticks))
 }
 
-/// The `VmHWM` line of `/proc/<pid>/status`, in KiB.
-fn parse_hwm(text: &str) -> Option<u64> {
-    let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
+/// One `Key:   1234 kB` line of `/proc/<pid>/status`, in KiB.
+fn parse_kib(text: &str, key: &str) -> Option<u64> {
+    let line = text.lines().find(|l| {
+        l.strip_prefix(key)
+            .is_some_and(|rest| rest.starts_with(':'))
+    })?;
     line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Peak memory of a process, when it still has its memory.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Peaks {
+    /// Peak resident memory in KiB (`VmHWM`, what `/usr/bin/time` reports).
+    pub resident_kib: u64,
+    /// Peak address space in KiB (`VmPeak`, what `RLIMIT_AS` limits).
+    pub address_kib: u64,
+}
+
+/// Peak memory of `pid`, when it still has its memory.
+pub fn peaks(pid: i32) -> Option<Peaks> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    Some(Peaks {
+        resident_kib: parse_kib(&text, "VmHWM")?,
+        address_kib: parse_kib(&text, "VmPeak")?,
+    })
 }
 
 /// Peak resident memory of `pid` in KiB (`VmHWM`), when it still has its memory.
 pub fn peak_kib(pid: i32) -> Option<u64> {
-    parse_hwm(&std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?)
+    peaks(pid).map(|p| p.resident_kib)
 }
 
 /// The process group and CPU time of `pid`, or `None` when it is gone.
@@ -83,10 +104,10 @@ mod tests {
 
     #[test]
     fn peak_is_read_from_vmhwm() {
-        assert_eq!(
-            parse_hwm("Name:\tx\nVmPeak:\t  9000 kB\nVmHWM:\t    1840 kB\n"),
-            Some(1840)
-        );
+        let status = "Name:\tx\nVmPeak:\t  9000 kB\nVmHWM:\t    1840 kB\n";
+        assert_eq!(parse_kib(status, "VmHWM"), Some(1840));
+        assert_eq!(parse_kib(status, "VmPeak"), Some(9000));
+        assert_eq!(parse_kib(status, "Vm"), None);
         assert!(peak_kib(std::process::id() as i32).unwrap() > 0);
     }
 }
