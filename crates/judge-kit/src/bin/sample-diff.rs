@@ -68,7 +68,8 @@ struct Args {
     #[arg(long, value_enum)]
     compare: Option<Compare>,
     /// Accept numbers within this absolute or relative error (tokens compared, e.g. 1e-6).
-    #[arg(short = 'e', long, value_name = "ERROR", value_parser = parse_error)]
+    #[arg(short = 'e', long, value_name = "ERROR", value_parser = parse_error,
+          allow_negative_numbers = true)]
     error: Option<f64>,
     /// Special judge: a shell command run as `CMD INPUT EXPECTED ACTUAL`; exit status 0 accepts.
     #[arg(long, value_name = "CMD")]
