@@ -13,7 +13,9 @@
 //! Peak memory is the program's own: the program is traced (`PTRACE_TRACEME`) only to stop it at
 //! its exit, where its `VmHWM` (what `/usr/bin/time` reports) is read while its memory still
 //! exists. `wait4`'s `ru_maxrss` is not used: for a forked child it includes the resident size of
-//! the process that forked it, here the tool.
+//! the process that forked it, here the tool. Processes the program starts itself (a shell
+//! command's children) are not traced; their peaks are polled every 40 ms, so for them the
+//! figure is a lower bound.
 
 mod procfs;
 mod sys;
@@ -287,14 +289,22 @@ fn watch(pid: i32, stdout: &File, limits: &Limits, start: Instant) -> Result<Wat
     let mut exit_peaks: Option<procfs::Peaks> = None;
     let mut polled_peak = 0;
     let mut others = Vec::new();
+    // Highest peak seen of any other process of the group (they are polled, not traced).
+    let mut others_peak = 0;
+    let mut main_cpu = Duration::ZERO;
+    let mut main_reaped = Duration::ZERO;
     let mut stopped = None;
     let mut last_scan: Option<Instant> = None;
     loop {
         if let Some(w) = sys::wait(pid, true).context("waiting for the program")? {
             if libc::WIFSTOPPED(w.status) {
                 let signal = libc::WSTOPSIG(w.status);
-                if w.status >> 8 == (libc::SIGTRAP | (libc::PTRACE_EVENT_EXIT << 8)) {
+                let event = w.status >> 16;
+                if event == libc::PTRACE_EVENT_EXIT {
                     exit_peaks = procfs::peaks(pid);
+                    sys::resume(pid, 0);
+                } else if event != 0 {
+                    // Another event (an exec of a new program): nothing to deliver.
                     sys::resume(pid, 0);
                 } else if signal == libc::SIGTRAP && !traced {
                     // The stop right after exec: from here on, stop it again only at its exit.
@@ -308,16 +318,18 @@ fn watch(pid: i32, stdout: &File, limits: &Limits, start: Instant) -> Result<Wat
                 }
                 continue;
             }
-            let own = rusage_cpu(&w.usage);
+            // The program with the children it reaped (exact), or the last poll of the whole
+            // group when more: children it did not reap are only in the poll, and a child it
+            // reaped while dying is in both, so the two are not added.
+            let reaped = rusage_cpu(&w.usage);
             let others_cpu: Duration = others
                 .iter()
                 .map(|(_, u): &(i32, procfs::Usage)| u.cpu)
                 .sum();
-            let others_peak = others.iter().map(|(_, u)| u.peak_kib).max().unwrap_or(0);
             return Ok(Watched {
                 status: std::process::ExitStatus::from_raw(w.status),
                 stopped,
-                cpu: own + others_cpu,
+                cpu: reaped.max(main_cpu + others_cpu),
                 peak_kib: exit_peaks
                     .map_or(polled_peak, |p| p.resident_kib)
                     .max(others_peak),
@@ -334,9 +346,15 @@ fn watch(pid: i32, stdout: &File, limits: &Limits, start: Instant) -> Result<Wat
         // counted at most once.
         let main = procfs::usage(pid, ticks).unwrap_or_default();
         polled_peak = polled_peak.max(main.peak_kib);
-        if last_scan.is_none_or(|t| t.elapsed() >= Duration::from_millis(40)) {
+        main_cpu = main_cpu.max(main.cpu);
+        // Rescan when the program reaped a child: that child's time moved into the program's.
+        let reaped_more = main.reaped_cpu > main_reaped;
+        main_reaped = main_reaped.max(main.reaped_cpu);
+        if reaped_more || last_scan.is_none_or(|t| t.elapsed() >= Duration::from_millis(40)) {
             others = procfs::group_members(pid, pid, ticks);
             last_scan = Some(Instant::now());
+            let peak = others.iter().map(|(_, u)| u.peak_kib).max().unwrap_or(0);
+            others_peak = others_peak.max(peak);
         }
         let cpu = main.cpu + others.iter().map(|(_, u)| u.cpu).sum::<Duration>();
         let output = stdout.metadata().map(|m| m.len()).unwrap_or(0);

@@ -297,3 +297,22 @@ fn signals_are_named() {
     assert_eq!(outcome.exit.describe(), "killed by SIGSEGV (11)");
     assert_eq!(verdict(&outcome, &limits, Some("")), Verdict::RuntimeError);
 }
+
+#[test]
+fn children_run_one_after_another_are_counted_once() {
+    let _serial = serial();
+    let tmp = tempfile::tempdir().unwrap();
+    let burn = fixtures().join("burn");
+    let program = script(
+        tmp.path(),
+        &format!("echo 400 | {0}\necho 400 | {0}", burn.display()),
+    );
+    let limits = Limits::judge(Duration::from_secs(1), 256);
+    let outcome = run(&program, b"", &limits).unwrap();
+    println!("two 400 ms children: CPU {:.0} ms", ms(outcome.cpu));
+    assert_eq!(
+        verdict(&outcome, &limits, Some("ok\nok\n")),
+        Verdict::Accepted
+    );
+    assert!(outcome.cpu >= Duration::from_millis(790), "{outcome:?}");
+}

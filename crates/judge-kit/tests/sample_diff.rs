@@ -348,3 +348,32 @@ fn limits_given_on_the_command_line_apply_to_a_problem_too() {
     assert_eq!(verdict_of(&report, "1"), "TLE", "{report}");
     assert!(report.contains("stopped at the wall-clock cap"), "{report}");
 }
+
+#[test]
+fn endless_output_is_ole_and_the_tool_stays_small() {
+    let tmp = tempfile::tempdir().unwrap();
+    write(tmp.path(), "1.in", "");
+    write(tmp.path(), "1.out", "y\n");
+    // /usr/bin/time reports the largest of the tool and what it ran: both must stay small.
+    let out = Command::new("/usr/bin/time")
+        .arg("-v")
+        .arg(env!("CARGO_BIN_EXE_sample-diff"))
+        .args(["--no-color", "-c", "yes", "--samples"])
+        .arg(tmp.path())
+        .output()
+        .expect("/usr/bin/time (apt-get install -y time)");
+    let report = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(verdict_of(&report, "1"), "OLE", "{report}");
+    assert!(
+        report.contains("wrote over the 64.0 MiB output limit"),
+        "{report}"
+    );
+    let kib: u64 = stderr
+        .lines()
+        .find(|l| l.contains("Maximum resident set size"))
+        .and_then(|l| l.rsplit(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("{stderr}"));
+    println!("yes: OLE; sample-diff's maximum resident set size {kib} KiB");
+    assert!(kib < 32 * 1024, "the tool grew to {kib} KiB");
+}

@@ -7,23 +7,30 @@ use std::time::Duration;
 pub struct Usage {
     /// User + system time of the process and the children it has reaped.
     pub cpu: Duration,
+    /// The part of `cpu` that comes from children it has reaped.
+    pub reaped_cpu: Duration,
     /// Peak resident memory (VmHWM) in KiB; 0 once the process has exited.
     pub peak_kib: u64,
 }
 
-/// Fields of `/proc/<pid>/stat` after the command name: (process group, CPU ticks).
-fn parse_stat(text: &str) -> Option<(i32, u64)> {
+/// Fields of `/proc/<pid>/stat` after the command name: (process group, own CPU ticks, CPU
+/// ticks of reaped children).
+fn parse_stat(text: &str) -> Option<(i32, u64, u64)> {
     // The command name is in parentheses and may contain spaces or parentheses itself.
     let rest = &text[text.rfind(')')? + 2..];
     let fields: Vec<&str> = rest.split_whitespace().collect();
     // rest starts at field 3 (state); pgrp is field 5, utime..cstime are fields 14..17.
     let pgrp = fields.get(2)?.parse().ok()?;
-    let ticks = fields
-        .get(11..15)?
-        .iter()
-        .map(|f| f.parse::<u64>().unwrap_or(0))
-        .sum();
-    Some((pgrp, ticks))
+    let ticks = |range: std::ops::Range<usize>| -> Option<u64> {
+        Some(
+            fields
+                .get(range)?
+                .iter()
+                .map(|f| f.parse::<u64>().unwrap_or(0))
+                .sum(),
+        )
+    };
+    Some((pgrp, ticks(11..13)?, ticks(13..15)?))
 }
 
 /// One `Key:   1234 kB` line of `/proc/<pid>/status`, in KiB.
@@ -58,20 +65,24 @@ pub fn peak_kib(pid: i32) -> Option<u64> {
     peaks(pid).map(|p| p.resident_kib)
 }
 
-/// The process group and CPU time of `pid`, or `None` when it is gone.
-fn group_and_cpu(pid: i32, ticks_per_second: u64) -> Option<(i32, Duration)> {
-    let (pgrp, ticks) = parse_stat(&std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)?;
-    Some((
-        pgrp,
-        Duration::from_micros(ticks * 1_000_000 / ticks_per_second),
-    ))
+/// The process group, CPU time and reaped children's CPU time of `pid`, or `None` when it is
+/// gone.
+fn group_and_cpu(pid: i32, ticks_per_second: u64) -> Option<(i32, Duration, Duration)> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (pgrp, own, children) = parse_stat(&text)?;
+    let time = |ticks: u64| Duration::from_micros(ticks * 1_000_000 / ticks_per_second);
+    Some((pgrp, time(own + children), time(children)))
 }
 
 /// Usage of `pid`, or `None` when it is gone.
 pub fn usage(pid: i32, ticks_per_second: u64) -> Option<Usage> {
-    let (_, cpu) = group_and_cpu(pid, ticks_per_second)?;
+    let (_, cpu, reaped_cpu) = group_and_cpu(pid, ticks_per_second)?;
     let peak_kib = peak_kib(pid).unwrap_or(0);
-    Some(Usage { cpu, peak_kib })
+    Some(Usage {
+        cpu,
+        reaped_cpu,
+        peak_kib,
+    })
 }
 
 /// Every live process of the group `pgid` except `skip`, with its usage.
@@ -83,10 +94,15 @@ pub fn group_members(pgid: i32, skip: i32, ticks_per_second: u64) -> Vec<(i32, U
         .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok())
         .filter(|&pid| pid != skip)
         .filter_map(|pid| {
-            let (pgrp, cpu) = group_and_cpu(pid, ticks_per_second)?;
+            let (pgrp, cpu, reaped_cpu) = group_and_cpu(pid, ticks_per_second)?;
             (pgrp == pgid).then(|| {
                 let peak_kib = peak_kib(pid).unwrap_or(0);
-                (pid, Usage { cpu, peak_kib })
+                let usage = Usage {
+                    cpu,
+                    reaped_cpu,
+                    peak_kib,
+                };
+                (pid, usage)
             })
         })
         .collect()
@@ -99,7 +115,7 @@ mod tests {
     #[test]
     fn stat_fields_survive_a_command_name_with_spaces_and_parentheses() {
         let line = "42 (a b) c) R 1 42 42 0 -1 4194304 100 0 0 0 150 50 7 3 20 0 1 0 123 456 789";
-        assert_eq!(parse_stat(line), Some((42, 150 + 50 + 7 + 3)));
+        assert_eq!(parse_stat(line), Some((42, 150 + 50, 7 + 3)));
     }
 
     #[test]

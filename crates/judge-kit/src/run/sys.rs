@@ -26,9 +26,10 @@ pub fn trace_me() {
     }
 }
 
-/// Stops the tracee at its exit (while its memory is still there) and kills it if we die.
+/// Stops the tracee at its exit (while its memory is still there), reports a later exec as an
+/// event (not as a SIGTRAP to deliver), and kills it if we die.
 pub fn trace_exits(pid: libc::pid_t) {
-    let options = libc::PTRACE_O_TRACEEXIT | libc::PTRACE_O_EXITKILL;
+    let options = libc::PTRACE_O_TRACEEXIT | libc::PTRACE_O_TRACEEXEC | libc::PTRACE_O_EXITKILL;
     // SAFETY: PTRACE_SETOPTIONS passes the options as an integer, no pointer is read.
     unsafe {
         libc::ptrace(libc::PTRACE_SETOPTIONS, pid, 0, options as libc::c_long);
