@@ -69,7 +69,8 @@ impl Program {
 pub struct Limits {
     /// CPU time (user + system, the program and its children): over it is TLE.
     pub cpu: Duration,
-    /// Wall-clock safety net for programs that sleep or block: over it is TLE too.
+    /// Wall-clock safety net for programs that sleep or block: past it while not running is TLE
+    /// too (a program waiting for a busy CPU gets up to ten times as long: CPU time decides).
     pub wall: Duration,
     /// Address space limit in bytes: an allocation past it fails (MLE).
     pub memory_bytes: u64,
@@ -362,7 +363,11 @@ fn watch(pid: i32, stdout: &File, limits: &Limits, start: Instant) -> Result<Wat
             Some(Stop::Cpu)
         } else if output > limits.output_bytes {
             Some(Stop::Output)
-        } else if elapsed > limits.wall {
+        } else if elapsed > limits.wall * 10
+            || (elapsed > limits.wall && !main.runnable && !others.iter().any(|(_, u)| u.runnable))
+        {
+            // Past the wall cap while sleeping or blocked; a program only waiting for a busy
+            // CPU is left to its CPU limit (up to ten times the cap).
             Some(Stop::Wall)
         } else {
             None

@@ -112,17 +112,6 @@ pub fn run_case(
     Ok(CaseResult::judged(sample, outcome, limits, checker))
 }
 
-/// The limits for `jobs` cases at once: the same CPU limit, a wall-clock cap stretched by how
-/// many programs share each core (CPU time, not wall time, decides TLE).
-pub fn limits_for_jobs(limits: Limits, jobs: usize) -> Limits {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let sharing = jobs.div_ceil(cores).max(1) as u32;
-    Limits {
-        wall: limits.wall * sharing,
-        ..limits
-    }
-}
-
 /// Runs every sample through `program` on `jobs` threads (1: one at a time, for steady timings).
 pub fn run_cases(
     program: &Program,
@@ -131,7 +120,6 @@ pub fn run_cases(
     checker: &Checker,
     jobs: usize,
 ) -> Result<Vec<CaseResult>> {
-    let limits = limits_for_jobs(limits, jobs);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()?;

@@ -9,13 +9,23 @@ pub struct Usage {
     pub cpu: Duration,
     /// The part of `cpu` that comes from children it has reaped.
     pub reaped_cpu: Duration,
+    /// Whether it is running or waiting for a CPU (state `R`), rather than sleeping or stopped.
+    pub runnable: bool,
     /// Peak resident memory (VmHWM) in KiB; 0 once the process has exited.
     pub peak_kib: u64,
 }
 
-/// Fields of `/proc/<pid>/stat` after the command name: (process group, own CPU ticks, CPU
-/// ticks of reaped children).
-fn parse_stat(text: &str) -> Option<(i32, u64, u64)> {
+/// What `/proc/<pid>/stat` says: the state letter, the process group, its own CPU ticks and
+/// the CPU ticks of the children it reaped.
+struct Stat {
+    state: char,
+    pgrp: i32,
+    own_ticks: u64,
+    reaped_ticks: u64,
+}
+
+/// Parses the fields of `/proc/<pid>/stat` that come after the command name.
+fn parse_stat(text: &str) -> Option<Stat> {
     // The command name is in parentheses and may contain spaces or parentheses itself.
     let rest = &text[text.rfind(')')? + 2..];
     let fields: Vec<&str> = rest.split_whitespace().collect();
@@ -30,7 +40,12 @@ fn parse_stat(text: &str) -> Option<(i32, u64, u64)> {
                 .sum(),
         )
     };
-    Some((pgrp, ticks(11..13)?, ticks(13..15)?))
+    Some(Stat {
+        state: fields.first()?.chars().next()?,
+        pgrp,
+        own_ticks: ticks(11..13)?,
+        reaped_ticks: ticks(13..15)?,
+    })
 }
 
 /// One `Key:   1234 kB` line of `/proc/<pid>/status`, in KiB.
@@ -65,23 +80,26 @@ pub fn peak_kib(pid: i32) -> Option<u64> {
     peaks(pid).map(|p| p.resident_kib)
 }
 
-/// The process group, CPU time and reaped children's CPU time of `pid`, or `None` when it is
-/// gone.
-fn group_and_cpu(pid: i32, ticks_per_second: u64) -> Option<(i32, Duration, Duration)> {
+/// The process group and usage of `pid` (without its peak memory), or `None` when it is gone.
+fn group_and_cpu(pid: i32, ticks_per_second: u64) -> Option<(i32, Usage)> {
     let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let (pgrp, own, children) = parse_stat(&text)?;
+    let stat = parse_stat(&text)?;
     let time = |ticks: u64| Duration::from_micros(ticks * 1_000_000 / ticks_per_second);
-    Some((pgrp, time(own + children), time(children)))
+    let usage = Usage {
+        cpu: time(stat.own_ticks + stat.reaped_ticks),
+        reaped_cpu: time(stat.reaped_ticks),
+        runnable: stat.state == 'R',
+        peak_kib: 0,
+    };
+    Some((stat.pgrp, usage))
 }
 
 /// Usage of `pid`, or `None` when it is gone.
 pub fn usage(pid: i32, ticks_per_second: u64) -> Option<Usage> {
-    let (_, cpu, reaped_cpu) = group_and_cpu(pid, ticks_per_second)?;
-    let peak_kib = peak_kib(pid).unwrap_or(0);
+    let (_, usage) = group_and_cpu(pid, ticks_per_second)?;
     Some(Usage {
-        cpu,
-        reaped_cpu,
-        peak_kib,
+        peak_kib: peak_kib(pid).unwrap_or(0),
+        ..usage
     })
 }
 
@@ -94,15 +112,10 @@ pub fn group_members(pgid: i32, skip: i32, ticks_per_second: u64) -> Vec<(i32, U
         .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok())
         .filter(|&pid| pid != skip)
         .filter_map(|pid| {
-            let (pgrp, cpu, reaped_cpu) = group_and_cpu(pid, ticks_per_second)?;
+            let (pgrp, usage) = group_and_cpu(pid, ticks_per_second)?;
             (pgrp == pgid).then(|| {
                 let peak_kib = peak_kib(pid).unwrap_or(0);
-                let usage = Usage {
-                    cpu,
-                    reaped_cpu,
-                    peak_kib,
-                };
-                (pid, usage)
+                (pid, Usage { peak_kib, ..usage })
             })
         })
         .collect()
@@ -115,7 +128,10 @@ mod tests {
     #[test]
     fn stat_fields_survive_a_command_name_with_spaces_and_parentheses() {
         let line = "42 (a b) c) R 1 42 42 0 -1 4194304 100 0 0 0 150 50 7 3 20 0 1 0 123 456 789";
-        assert_eq!(parse_stat(line), Some((42, 150 + 50, 7 + 3)));
+        let stat = parse_stat(line).unwrap();
+        assert_eq!(stat.state, 'R');
+        assert_eq!(stat.pgrp, 42);
+        assert_eq!((stat.own_ticks, stat.reaped_ticks), (150 + 50, 7 + 3));
     }
 
     #[test]
