@@ -1,5 +1,5 @@
 //! Proving a bundle: compile it alone with plain rustc (current and the judge floor), run every
-//! sample through each binary, and hold it to the judge's source size limit.
+//! sample through each binary with the shared runner, and hold it to the judge's source size limit.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -8,9 +8,10 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 
 use super::problems::Problem;
-use super::run::{judge, run_program, Outcome};
+use super::run::{Limits, Program};
+use super::sample_diff::{run_case, CaseResult};
 use super::samples::{self, Sample};
-use super::verdict::Verdict;
+use super::verdict::{Checker, Verdict};
 
 /// Where Debian's `rustc` package (1.63 on Debian 12) puts the judge-floor compiler.
 pub const DEBIAN_RUSTC: &str = "/usr/bin/rustc";
@@ -98,8 +99,8 @@ pub fn compilers() -> Result<Vec<Compiler>> {
 pub struct SampleResult {
     /// The sample.
     pub sample: Sample,
-    /// What the program did.
-    pub outcome: Outcome,
+    /// What the program did and how it was judged.
+    pub outcome: CaseResult,
     /// The judge's verdict.
     pub verdict: Verdict,
 }
@@ -111,12 +112,74 @@ pub struct CompilerResult {
     pub version: String,
     /// How long compiling took.
     pub compile_time: Duration,
-    /// Every sample's result.
+    /// The compiler's messages when it refused the file (paths as given, e.g. `target/bundle/...`).
+    pub compile_error: Option<String>,
+    /// Its warnings when it compiled the file.
+    pub warnings: String,
+    /// Every sample's result (none when it did not compile).
     pub samples: Vec<SampleResult>,
 }
 
-/// Compiles `source_path` with each compiler in a fresh temporary folder and runs every sample
-/// of `problem` through the result with the judge's limits.
+impl CompilerResult {
+    /// Whether it compiled and every sample was accepted.
+    pub fn passed(&self) -> bool {
+        self.compile_error.is_none()
+            && !self.samples.is_empty()
+            && self.samples.iter().all(|s| s.verdict.passed())
+    }
+}
+
+/// A compiler's verdict on one file: the executable, or its error messages; warnings either way.
+pub struct Compiled {
+    /// The executable, when it compiled.
+    pub exe: Option<PathBuf>,
+    /// What the compiler printed on stderr.
+    pub messages: String,
+}
+
+/// Compiles `source` the way Baekjoon does (`rustc --edition 2021 -O`) into `out_dir/main`,
+/// running in `cwd` so that messages name `source` as the user sees it (e.g.
+/// `target/bundle/<problem>.rs`), and keeps the compiler's messages.
+pub fn compile_reporting(
+    compiler: &Compiler,
+    source: &Path,
+    cwd: &Path,
+    out_dir: &Path,
+) -> Result<Compiled> {
+    std::fs::create_dir_all(out_dir)?;
+    let exe = out_dir.join("main");
+    let out = Command::new(&compiler.path)
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&exe)
+        .arg(source)
+        .current_dir(cwd)
+        .output()
+        .with_context(|| format!("running {}", compiler.path.display()))?;
+    Ok(Compiled {
+        exe: out.status.success().then_some(exe),
+        messages: String::from_utf8_lossy(&out.stderr).into_owned(),
+    })
+}
+
+/// How a problem's answers are checked, from its metadata.
+pub fn checker_for(problem: &Problem) -> Checker {
+    Checker {
+        compare: problem.judge.compare,
+        ..Checker::default()
+    }
+}
+
+/// A problem's judge limits.
+pub fn limits_for(problem: &Problem) -> Limits {
+    Limits::judge(
+        Duration::from_millis(problem.judge.time_limit_ms),
+        problem.judge.memory_limit_mb,
+    )
+}
+
+/// Compiles the bundle at `source_path` in place with each compiler (so messages point into that
+/// file) and runs every sample of `problem` through each binary with the judge's limits. A
+/// compile error is reported in the result, not as an error, so every compiler is tried.
 pub fn check_bundle(
     root: &Path,
     problem: &Problem,
@@ -124,29 +187,36 @@ pub fn check_bundle(
     compilers: &[Compiler],
 ) -> Result<Vec<CompilerResult>> {
     let samples = samples::load(&problem.samples_dir(root))?;
-    let time_limit = Duration::from_millis(problem.judge.time_limit_ms);
-    let memory_kib = problem.judge.memory_limit_mb * 1024;
+    let limits = limits_for(problem);
+    let checker = checker_for(problem);
+    let shown = source_path.strip_prefix(root).unwrap_or(source_path);
     let mut results = Vec::new();
     for compiler in compilers {
         let dir = tempfile::tempdir()?;
-        let alone = dir.path().join("main.rs");
-        std::fs::copy(source_path, &alone)?;
         let start = Instant::now();
-        let exe = compiler.compile(&alone, dir.path())?;
+        let compiled = compile_reporting(compiler, shown, root, dir.path())?;
         let compile_time = start.elapsed();
         let mut runs = Vec::new();
-        for sample in &samples {
-            let outcome = run_program(&exe, sample.input.as_bytes(), time_limit)?;
-            let verdict = judge(&outcome, sample.expected.as_deref(), time_limit, memory_kib);
-            runs.push(SampleResult {
-                sample: sample.clone(),
-                outcome,
-                verdict,
-            });
+        if let Some(exe) = &compiled.exe {
+            for sample in &samples {
+                let result = run_case(&Program::Exe(exe.clone()), sample, &limits, &checker)?;
+                runs.push(SampleResult {
+                    sample: sample.clone(),
+                    verdict: result.verdict,
+                    outcome: result,
+                });
+            }
         }
+        let failed = compiled.exe.is_none();
         results.push(CompilerResult {
             version: compiler.version.clone(),
             compile_time,
+            compile_error: failed.then(|| compiled.messages.clone()),
+            warnings: if failed {
+                String::new()
+            } else {
+                compiled.messages
+            },
             samples: runs,
         });
     }

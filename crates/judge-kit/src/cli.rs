@@ -14,3 +14,29 @@ pub fn exit_status(tool: &str, outcome: anyhow::Result<bool>) -> ExitCode {
         }
     }
 }
+
+/// Writes `text` to stdout and flushes; a reader that went away (`| head`) ends the output
+/// quietly instead of failing.
+pub fn emit(text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+/// The variable the `scripts/` wrappers set to the folder the user stood in before they change
+/// to the workspace root.
+pub const USER_DIR_VAR: &str = "JUDGE_KIT_CWD";
+
+/// Moves back into the folder the user called the tool from (`$JUDGE_KIT_CWD`, set by the
+/// `scripts/` wrappers), so relative paths mean what the user typed.
+pub fn enter_user_dir() -> anyhow::Result<()> {
+    if let Some(dir) = std::env::var_os(USER_DIR_VAR) {
+        std::env::set_current_dir(&dir).map_err(|e| {
+            anyhow::anyhow!("cannot enter {}: {e}", std::path::Path::new(&dir).display())
+        })?;
+    }
+    Ok(())
+}

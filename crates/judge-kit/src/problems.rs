@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 
+pub use super::verdict::Compare;
+
 /// The judges this workspace knows, with their defaults.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
@@ -67,17 +69,6 @@ impl std::fmt::Display for Site {
             Site::Programmers => "programmers",
         })
     }
-}
-
-/// How output is compared with the expected answer.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum Compare {
-    /// Baekjoon's rule: trailing whitespace at line ends and trailing blank lines are forgiven.
-    #[default]
-    Baekjoon,
-    /// Byte for byte.
-    Exact,
 }
 
 /// `[package.metadata.judge]` as written: everything but `site` and `problem` has a default.

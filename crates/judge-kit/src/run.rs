@@ -1,132 +1,426 @@
-//! Running a compiled program the way a judge does: stdin in, a wall-clock limit, peak memory.
+//! The one runner every tool uses: a program run like a judge runs it.
+//!
+//! Each run starts the program in its own process group with its stdin, stdout and stderr
+//! connected to unlinked temporary files (no pipes, so nothing a leftover process holds can
+//! stall us), and with resource limits set before `exec`: `RLIMIT_AS` at the memory limit (a
+//! program over it fails to allocate and is judged MLE), `RLIMIT_FSIZE` just past the output
+//! limit (`SIGXFSZ` stops it: OLE), and `RLIMIT_CPU` a second or two past the time limit as a
+//! backstop. CPU time (user + system of the program and every process in its group) decides TLE;
+//! it is polled from `/proc` and the program is stopped when it goes over, or when a generous
+//! wall-clock cap passes (a sleeping program). Whenever the program ends, for whatever reason,
+//! the whole group is killed with `SIGKILL` and reaped.
+//!
+//! Peak memory is the program's own: the program is traced (`PTRACE_TRACEME`) only to stop it at
+//! its exit, where its `VmHWM` (what `/usr/bin/time` reports) is read while its memory still
+//! exists. `wait4`'s `ru_maxrss` is not used: for a forked child it includes the resident size of
+//! the process that forked it, here the tool. Processes the program starts itself (a shell
+//! command's children) are not traced; their peaks are polled every 40 ms, so for them the
+//! figure is a lower bound.
 
-use std::io::{Read, Write};
-use std::path::Path;
+mod procfs;
+mod sys;
+
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::thread;
+use std::sync::Once;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
-use super::verdict::{compare, Verdict};
+/// The default output limit in MiB (Baekjoon's output limit is not published; this is far above
+/// any grid problem's answer and keeps a runaway printer cheap).
+pub const DEFAULT_OUTPUT_LIMIT_MB: u64 = 64;
 
-/// How a run ended.
+/// What to run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Program {
+    /// An executable file.
+    Exe(PathBuf),
+    /// A shell command line, run with `sh -c`.
+    Shell(String),
+}
+
+impl Program {
+    fn command(&self) -> Command {
+        match self {
+            Program::Exe(path) => Command::new(path),
+            Program::Shell(line) => {
+                let mut c = Command::new("sh");
+                c.arg("-c").arg(line);
+                c
+            }
+        }
+    }
+
+    /// How the program is shown in reports.
+    pub fn describe(&self) -> String {
+        match self {
+            Program::Exe(path) => path.display().to_string(),
+            Program::Shell(line) => format!("sh -c '{line}'"),
+        }
+    }
+}
+
+/// The limits of one run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time (user + system, the program and its children): over it is TLE.
+    pub cpu: Duration,
+    /// Wall-clock safety net for programs that sleep or block: past it while not running is TLE
+    /// too (a program waiting for a busy CPU gets up to ten times as long: CPU time decides).
+    pub wall: Duration,
+    /// Address space limit in bytes: an allocation past it fails (MLE).
+    pub memory_bytes: u64,
+    /// Output limit in bytes (stdout and stderr each): past it is OLE.
+    pub output_bytes: u64,
+}
+
+impl Limits {
+    /// A judge's limits: `time` of CPU, `memory_mb` MiB, the default output limit, and a wall
+    /// cap of 3 x time + 1 s.
+    pub fn judge(time: Duration, memory_mb: u64) -> Limits {
+        Limits {
+            cpu: time,
+            wall: time * 3 + Duration::from_secs(1),
+            memory_bytes: memory_mb << 20,
+            output_bytes: DEFAULT_OUTPUT_LIMIT_MB << 20,
+        }
+    }
+
+    /// The memory limit in KiB.
+    pub fn memory_kib(&self) -> u64 {
+        self.memory_bytes >> 10
+    }
+}
+
+/// How the program ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
     /// Exited by itself with this status.
     Code(i32),
-    /// Killed by this signal (a panic with `panic=abort`, a stack overflow, ...).
+    /// Killed by this signal (by itself, by a limit, or by us).
     Signal(i32),
-    /// Killed by us at the time limit.
-    TimedOut,
 }
 
-/// What one run of a program did.
+impl Exit {
+    /// `exit status 3`, `killed by SIGSEGV (11)`.
+    pub fn describe(self) -> String {
+        match self {
+            Exit::Code(c) => format!("exit status {c}"),
+            Exit::Signal(s) => format!("killed by {} ({s})", signal_name(s)),
+        }
+    }
+}
+
+/// The name of a signal number (`SIGSEGV`), or `signal N` for one without a common name.
+pub fn signal_name(signal: i32) -> String {
+    let name = match signal {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGUSR1 => "SIGUSR1",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGUSR2 => "SIGUSR2",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSYS => "SIGSYS",
+        _ => return format!("signal {signal}"),
+    };
+    name.to_string()
+}
+
+/// Why the runner stopped a program before it ended by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stop {
+    /// Its CPU time passed the limit.
+    Cpu,
+    /// The wall-clock cap passed (it slept or blocked).
+    Wall,
+    /// Its output passed the limit.
+    Output,
+}
+
+/// What one run did.
 #[derive(Clone, Debug)]
 pub struct Outcome {
-    /// Everything it printed on stdout (lossy UTF-8).
+    /// What it printed on stdout (lossy UTF-8; only the start when over the output limit).
     pub stdout: String,
-    /// Everything it printed on stderr (lossy UTF-8).
+    /// What it printed on stderr (lossy UTF-8; start and end when long).
     pub stderr: String,
     /// How it ended.
     pub exit: Exit,
-    /// Wall-clock time from start to exit.
+    /// Why we stopped it, when we did.
+    pub stopped: Option<Stop>,
+    /// CPU time (user + system) of the program and its children.
+    pub cpu: Duration,
+    /// Wall-clock time from start to end.
     pub wall: Duration,
-    /// Peak resident memory in KiB.
+    /// The program's own peak resident memory in KiB (`VmHWM`, as `/usr/bin/time` reports).
     pub peak_kib: u64,
+    /// Bytes written to stdout.
+    pub output_bytes: u64,
+    /// The program's peak address space in KiB (`VmPeak`, what the memory limit bounds), when
+    /// read at its exit.
+    pub address_peak_kib: Option<u64>,
 }
 
-/// Runs `exe` with `input` on stdin, killing it once `time_limit` has passed.
-pub fn run_program(exe: &Path, input: &[u8], time_limit: Duration) -> Result<Outcome> {
-    let mut child = Command::new(exe)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .with_context(|| format!("starting {}", exe.display()))?;
+impl Outcome {
+    /// Whether the run failed for lack of memory: it failed after an allocation was refused
+    /// (Rust's `memory allocation of N bytes failed`, C++'s `std::bad_alloc`, Python's
+    /// `MemoryError`) or with its address space within 5% of the limit (a C program whose
+    /// `malloc` returned NULL), or its resident peak reached the limit.
+    pub fn hit_memory_limit(&self, limits: &Limits) -> bool {
+        let refused = ["memory allocation of ", "std::bad_alloc", "MemoryError"]
+            .iter()
+            .any(|m| self.stderr.contains(m));
+        let near_limit = self
+            .address_peak_kib
+            .is_some_and(|kib| kib * 20 >= limits.memory_kib() * 19);
+        (self.exit != Exit::Code(0) && (refused || near_limit))
+            || self.peak_kib >= limits.memory_kib()
+    }
+
+    /// Whether the output passed the limit.
+    pub fn hit_output_limit(&self, limits: &Limits) -> bool {
+        self.stopped == Some(Stop::Output) || self.output_bytes > limits.output_bytes
+    }
+
+    /// Whether the CPU time or the wall-clock cap passed its limit.
+    pub fn hit_time_limit(&self, limits: &Limits) -> bool {
+        matches!(self.stopped, Some(Stop::Cpu | Stop::Wall))
+            || self.cpu > limits.cpu
+            || self.exit == Exit::Signal(libc::SIGXCPU)
+    }
+}
+
+/// How much of a long stdout or stderr is kept for reports.
+const SHOWN_BYTES: u64 = 64 << 10;
+
+/// Runs `program` with `input` on stdin under `limits`, and leaves no process of it behind.
+pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> {
+    static SUBREAPER: Once = Once::new();
+    SUBREAPER.call_once(sys::become_subreaper);
+    let mut stdin = tempfile::tempfile().context("creating a file for stdin")?;
+    stdin.write_all(input)?;
+    stdin.seek(SeekFrom::Start(0))?;
+    let stdout = tempfile::tempfile().context("creating a file for stdout")?;
+    let stderr = tempfile::tempfile().context("creating a file for stderr")?;
+    let mut command = program.command();
+    command
+        .stdin(Stdio::from(stdin))
+        .stdout(Stdio::from(stdout.try_clone()?))
+        .stderr(Stdio::from(stderr.try_clone()?))
+        .process_group(0);
+    let limits_copy = *limits;
+    // SAFETY of the closure: it runs between fork and exec and calls only setrlimit and ptrace,
+    // which are async-signal-safe system calls, and allocates nothing.
+    #[allow(unsafe_code)]
+    unsafe {
+        command.pre_exec(move || {
+            let cpu_soft = limits_copy.cpu.as_secs() + 2;
+            sys::set_rlimit(libc::RLIMIT_CPU, cpu_soft, cpu_soft + 1)?;
+            sys::set_rlimit(
+                libc::RLIMIT_AS,
+                limits_copy.memory_bytes,
+                limits_copy.memory_bytes,
+            )?;
+            let fsize = limits_copy.output_bytes + 1;
+            sys::set_rlimit(libc::RLIMIT_FSIZE, fsize, fsize)?;
+            sys::set_rlimit(libc::RLIMIT_CORE, 0, 0)?;
+            sys::trace_me();
+            Ok(())
+        });
+    }
     let start = Instant::now();
-    let mut stdin = child.stdin.take().expect("piped");
-    let input = input.to_vec();
-    // Writer and readers on their own threads, so a large input or output cannot deadlock.
-    let writer = thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let mut out = child.stdout.take().expect("piped");
-    let mut err = child.stderr.take().expect("piped");
-    let out_reader = thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = out.read_to_end(&mut buf);
-        buf
-    });
-    let err_reader = thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = err.read_to_end(&mut buf);
-        buf
-    });
-    let pid = child.id() as libc::pid_t;
-    let mut timed_out = false;
-    let (status, usage) = loop {
-        if let Some(done) = reap(pid, false)? {
-            break done;
-        }
-        if start.elapsed() > time_limit {
-            timed_out = true;
-            let _ = child.kill();
-            break reap(pid, true)?.expect("a blocking wait returns the child");
-        }
-        thread::sleep(Duration::from_micros(500));
-    };
+    let child = command
+        .spawn()
+        .with_context(|| format!("starting {}", program.describe()))?;
+    let pid = child.id() as i32;
+    let watched = watch(pid, &stdout, limits, start);
+    // Whatever happened, nothing of the program outlives its run.
+    sys::kill_group(pid);
+    let watched = watched?;
+    reap_leftovers(pid);
     let wall = start.elapsed();
-    let _ = writer.join();
-    let stdout = out_reader.join().unwrap_or_default();
-    let stderr = err_reader.join().unwrap_or_default();
-    let exit = if timed_out {
-        Exit::TimedOut
-    } else if libc::WIFEXITED(status) {
-        Exit::Code(libc::WEXITSTATUS(status))
-    } else {
-        Exit::Signal(libc::WTERMSIG(status))
+    let output_bytes = stdout.metadata()?.len();
+    let exit = match watched.status.code() {
+        Some(c) => Exit::Code(c),
+        None => Exit::Signal(watched.status.signal().unwrap_or(0)),
     };
     Ok(Outcome {
-        stdout: String::from_utf8_lossy(&stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        stdout: read_shown(stdout, output_bytes <= limits.output_bytes)?,
+        stderr: read_shown(stderr, false)?,
         exit,
+        stopped: watched.stopped,
+        cpu: watched.cpu,
         wall,
-        peak_kib: usage.ru_maxrss.max(0) as u64,
+        peak_kib: watched.peak_kib,
+        output_bytes,
+        address_peak_kib: watched.exit_peaks.map(|p| p.address_kib),
     })
 }
 
-/// Waits for `pid` (without blocking unless `block`), returning its status and resource usage.
-#[allow(unsafe_code)]
-fn reap(pid: libc::pid_t, block: bool) -> Result<Option<(i32, libc::rusage)>> {
-    let mut status = 0;
-    // SAFETY: `rusage` is plain old data that wait4 fills in; zeroed is a valid value for it.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let flags = if block { 0 } else { libc::WNOHANG };
-    // SAFETY: both pointers are to live locals; `pid` is our own un-reaped child.
-    let got = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
-    match got {
-        0 => Ok(None),
-        p if p == pid => Ok(Some((status, usage))),
-        _ => Err(std::io::Error::last_os_error()).context("waiting for the program"),
+/// What watching a program until its end found.
+struct Watched {
+    status: std::process::ExitStatus,
+    stopped: Option<Stop>,
+    cpu: Duration,
+    peak_kib: u64,
+    exit_peaks: Option<procfs::Peaks>,
+}
+
+/// Follows `pid` until it ends: resumes it from trace stops, reads its peak memory at its exit
+/// stop, polls CPU time and output size, and kills its group at a limit.
+fn watch(pid: i32, stdout: &File, limits: &Limits, start: Instant) -> Result<Watched> {
+    let ticks = sys::clock_ticks();
+    let mut traced = false;
+    let mut exit_peaks: Option<procfs::Peaks> = None;
+    let mut polled_peak = 0;
+    let mut others = Vec::new();
+    // Highest peak seen of any other process of the group (they are polled, not traced).
+    let mut others_peak = 0;
+    let mut main_cpu = Duration::ZERO;
+    let mut main_reaped = Duration::ZERO;
+    let mut stopped = None;
+    let mut last_scan: Option<Instant> = None;
+    loop {
+        if let Some(w) = sys::wait(pid, true).context("waiting for the program")? {
+            if libc::WIFSTOPPED(w.status) {
+                let signal = libc::WSTOPSIG(w.status);
+                let event = w.status >> 16;
+                if event == libc::PTRACE_EVENT_EXIT {
+                    exit_peaks = procfs::peaks(pid);
+                    sys::resume(pid, 0);
+                } else if event != 0 {
+                    // Another event (an exec of a new program): nothing to deliver.
+                    sys::resume(pid, 0);
+                } else if signal == libc::SIGTRAP && !traced {
+                    // The stop right after exec: from here on, stop it again only at its exit.
+                    traced = true;
+                    sys::trace_exits(pid);
+                    sys::resume(pid, 0);
+                } else if sys::has_pending_signal(pid) {
+                    sys::resume(pid, signal);
+                } else {
+                    sys::resume(pid, 0);
+                }
+                continue;
+            }
+            // The program with the children it reaped (exact), or the last poll of the whole
+            // group when more: children it did not reap are only in the poll, and a child it
+            // reaped while dying is in both, so the two are not added.
+            let reaped = rusage_cpu(&w.usage);
+            let others_cpu: Duration = others
+                .iter()
+                .map(|(_, u): &(i32, procfs::Usage)| u.cpu)
+                .sum();
+            return Ok(Watched {
+                status: std::process::ExitStatus::from_raw(w.status),
+                stopped,
+                cpu: reaped.max(main_cpu + others_cpu),
+                peak_kib: exit_peaks
+                    .map_or(polled_peak, |p| p.resident_kib)
+                    .max(others_peak),
+                exit_peaks,
+            });
+        }
+        if stopped.is_some() {
+            // Killed; wait for the kernel to finish it.
+            std::thread::sleep(Duration::from_millis(1));
+            continue;
+        }
+        let elapsed = start.elapsed();
+        // The program first, then the rest of its group: a child reaped in between is then
+        // counted at most once.
+        let main = procfs::usage(pid, ticks).unwrap_or_default();
+        polled_peak = polled_peak.max(main.peak_kib);
+        main_cpu = main_cpu.max(main.cpu);
+        // Rescan when the program reaped a child: that child's time moved into the program's.
+        let reaped_more = main.reaped_cpu > main_reaped;
+        main_reaped = main_reaped.max(main.reaped_cpu);
+        if reaped_more || last_scan.is_none_or(|t| t.elapsed() >= Duration::from_millis(40)) {
+            others = procfs::group_members(pid, pid, ticks);
+            last_scan = Some(Instant::now());
+            let peak = others.iter().map(|(_, u)| u.peak_kib).max().unwrap_or(0);
+            others_peak = others_peak.max(peak);
+        }
+        let cpu = main.cpu + others.iter().map(|(_, u)| u.cpu).sum::<Duration>();
+        let output = stdout.metadata().map(|m| m.len()).unwrap_or(0);
+        stopped = if cpu > limits.cpu {
+            Some(Stop::Cpu)
+        } else if output > limits.output_bytes {
+            Some(Stop::Output)
+        } else if elapsed > limits.wall * 10
+            || (elapsed > limits.wall && !main.runnable && !others.iter().any(|(_, u)| u.runnable))
+        {
+            // Past the wall cap while sleeping or blocked; a program only waiting for a busy
+            // CPU is left to its CPU limit (up to ten times the cap).
+            Some(Stop::Wall)
+        } else {
+            None
+        };
+        if stopped.is_some() {
+            sys::kill_group(pid);
+            continue;
+        }
+        let tick = (elapsed / 20).clamp(Duration::from_micros(500), Duration::from_millis(10));
+        std::thread::sleep(tick);
     }
 }
 
-/// The judge's verdict on one outcome: limits first, then the exit, then the output.
-pub fn judge(
-    outcome: &Outcome,
-    expected: Option<&str>,
-    time_limit: Duration,
-    memory_limit_kib: u64,
-) -> Verdict {
-    match outcome.exit {
-        Exit::TimedOut => Verdict::TimeLimit,
-        _ if outcome.wall > time_limit => Verdict::TimeLimit,
-        _ if outcome.peak_kib > memory_limit_kib => Verdict::MemoryLimit,
-        Exit::Code(0) => match expected {
-            Some(expected) => compare(expected, &outcome.stdout),
-            None => Verdict::NoExpected,
-        },
-        Exit::Code(_) | Exit::Signal(_) => Verdict::RuntimeError,
+fn rusage_cpu(usage: &libc::rusage) -> Duration {
+    let micros = |t: libc::timeval| t.tv_sec as u64 * 1_000_000 + t.tv_usec as u64;
+    Duration::from_micros(micros(usage.ru_utime) + micros(usage.ru_stime))
+}
+
+/// Reaps the group's orphans (handed to us as the subreaper) once the kill has reached them.
+fn reap_leftovers(pgid: i32) {
+    let deadline = Instant::now() + Duration::from_secs(2);
+    loop {
+        sys::reap_group(pgid);
+        if procfs::group_members(pgid, 0, sys::clock_ticks()).is_empty()
+            || Instant::now() > deadline
+        {
+            return;
+        }
+        sys::kill_group(pgid);
+        std::thread::sleep(Duration::from_millis(1));
     }
+}
+
+/// Reads a finished output file: all of it when `whole`, else its start and end when long.
+fn read_shown(mut file: File, whole: bool) -> Result<String> {
+    let len = file.metadata()?.len();
+    file.seek(SeekFrom::Start(0))?;
+    let mut bytes = Vec::new();
+    if whole || len <= 2 * SHOWN_BYTES {
+        file.read_to_end(&mut bytes)?;
+        return Ok(String::from_utf8_lossy(&bytes).into_owned());
+    }
+    Read::by_ref(&mut file)
+        .take(SHOWN_BYTES)
+        .read_to_end(&mut bytes)?;
+    let mut text = String::from_utf8_lossy(&bytes).into_owned();
+    text.push_str(&format!(
+        "\n[... {} bytes left out ...]\n",
+        len - 2 * SHOWN_BYTES
+    ));
+    file.seek(SeekFrom::Start(len - SHOWN_BYTES))?;
+    bytes.clear();
+    file.read_to_end(&mut bytes)?;
+    text.push_str(&String::from_utf8_lossy(&bytes));
+    Ok(text)
 }

@@ -2,26 +2,15 @@
 //! readable diffs for wrong answers and wrong formats, a summary per problem.
 
 use std::fmt::Write as _;
-use std::path::Path;
-use std::time::Duration;
 
 use anyhow::Result;
 use rayon::prelude::*;
 use serde::Serialize;
 use similar::{ChangeTag, TextDiff};
 
-use super::run::{judge, run_program, Exit};
+use super::run::{run, Limits, Outcome, Program, Stop};
 use super::samples::Sample;
-use super::verdict::Verdict;
-
-/// The judge's limits for one problem.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    /// Wall-clock limit per case.
-    pub time: Duration,
-    /// Peak resident memory limit in KiB.
-    pub memory_kib: u64,
-}
+use super::verdict::{judge, Checker, Verdict};
 
 /// One sample's result.
 #[derive(Clone, Debug, Serialize)]
@@ -30,25 +19,105 @@ pub struct CaseResult {
     pub name: String,
     /// The verdict.
     pub verdict: Verdict,
-    /// Wall time in milliseconds.
+    /// CPU time (user + system) in milliseconds: what the time limit applies to.
     pub time_ms: f64,
-    /// Peak resident memory in KiB.
+    /// Wall-clock time in milliseconds.
+    pub wall_ms: f64,
+    /// The program's own peak resident memory in KiB.
     pub peak_kib: u64,
     /// Exit status, when it exited by itself.
     pub exit_code: Option<i32>,
+    /// How it ended, in words (`exit status 0`, `killed by SIGSEGV (11)`).
+    pub exit: String,
+    /// Why the runner stopped it, when it did.
+    pub stopped: Option<Stop>,
+    /// Bytes it wrote to stdout.
+    pub output_bytes: u64,
     /// What it printed.
     pub stdout: String,
     /// What it printed on stderr.
     pub stderr: String,
     /// The expected output, when the sample has one.
     pub expected: Option<String>,
+    /// The input (kept for `--show-input`).
+    #[serde(skip)]
+    pub input: String,
+    /// What is wrong with the case itself, when it could not be run.
+    pub problem: Option<String>,
 }
 
-/// Runs every sample through `exe` on `jobs` threads (1: one at a time, for steady timings).
+impl CaseResult {
+    /// The result of `outcome` on `sample`, judged by `checker` under `limits`.
+    pub fn judged(sample: &Sample, outcome: Outcome, limits: &Limits, checker: &Checker) -> Self {
+        let verdict = judge(
+            &outcome,
+            limits,
+            sample.expected.as_deref(),
+            checker,
+            &sample.input_path,
+        );
+        CaseResult {
+            name: sample.name.clone(),
+            verdict,
+            time_ms: outcome.cpu.as_secs_f64() * 1000.0,
+            wall_ms: outcome.wall.as_secs_f64() * 1000.0,
+            peak_kib: outcome.peak_kib,
+            exit_code: match outcome.exit {
+                super::run::Exit::Code(c) => Some(c),
+                super::run::Exit::Signal(_) => None,
+            },
+            exit: outcome.exit.describe(),
+            stopped: outcome.stopped,
+            output_bytes: outcome.output_bytes,
+            stdout: outcome.stdout,
+            stderr: outcome.stderr,
+            expected: sample.expected.clone(),
+            input: sample.input.clone(),
+            problem: None,
+        }
+    }
+
+    /// The result of a case that could not be run because the case itself is broken.
+    pub fn broken(sample: &Sample, why: &str) -> Self {
+        CaseResult {
+            name: sample.name.clone(),
+            verdict: Verdict::BadCase,
+            time_ms: 0.0,
+            wall_ms: 0.0,
+            peak_kib: 0,
+            exit_code: None,
+            exit: "not run".into(),
+            stopped: None,
+            output_bytes: 0,
+            stdout: String::new(),
+            stderr: String::new(),
+            expected: None,
+            input: String::new(),
+            problem: Some(why.to_string()),
+        }
+    }
+}
+
+/// Runs one sample through `program` and judges it; a broken case is judged without running.
+pub fn run_case(
+    program: &Program,
+    sample: &Sample,
+    limits: &Limits,
+    checker: &Checker,
+) -> Result<CaseResult> {
+    if let Some(why) = &sample.broken {
+        return Ok(CaseResult::broken(sample, why));
+    }
+    let outcome = run(program, sample.input.as_bytes(), limits)?;
+    Ok(CaseResult::judged(sample, outcome, limits, checker))
+}
+
+/// Runs every sample through `program` on `jobs` threads (1: one at a time, for steady timings).
 pub fn run_cases(
-    exe: &Path,
+    program: &Program,
     samples: &[Sample],
     limits: Limits,
+    checker: &Checker,
     jobs: usize,
 ) -> Result<Vec<CaseResult>> {
     let pool = rayon::ThreadPoolBuilder::new()
@@ -57,31 +126,8 @@ pub fn run_cases(
     pool.install(|| {
         samples
             .par_iter()
-            .map(|s| run_case(exe, s, limits))
+            .map(|s| run_case(program, s, &limits, checker))
             .collect()
-    })
-}
-
-fn run_case(exe: &Path, sample: &Sample, limits: Limits) -> Result<CaseResult> {
-    let outcome = run_program(exe, sample.input.as_bytes(), limits.time)?;
-    let verdict = judge(
-        &outcome,
-        sample.expected.as_deref(),
-        limits.time,
-        limits.memory_kib,
-    );
-    Ok(CaseResult {
-        name: sample.name.clone(),
-        verdict,
-        time_ms: outcome.wall.as_secs_f64() * 1000.0,
-        peak_kib: outcome.peak_kib,
-        exit_code: match outcome.exit {
-            Exit::Code(c) => Some(c),
-            _ => None,
-        },
-        stdout: outcome.stdout,
-        stderr: outcome.stderr,
-        expected: sample.expected.clone(),
     })
 }
 
@@ -108,11 +154,22 @@ impl Style {
     }
 }
 
-/// Makes whitespace that a format check cares about visible: `·` for a trailing space, `→` for a tab.
+/// Makes invisible characters visible: `·` for a trailing space, `→` for a tab, `␍` for a
+/// carriage return, `␀`-style pictures for other control characters.
 fn visible(line: &str) -> String {
     let body = line.trim_end_matches(' ');
     let trailing = line.len() - body.len();
-    format!("{}{}", body.replace('\t', "→"), "·".repeat(trailing))
+    let mut out: String = body
+        .chars()
+        .map(|c| match c {
+            '\t' => '→',
+            '\r' => '␍',
+            c if (c as u32) < 0x20 => char::from_u32(0x2400 + c as u32).unwrap_or('?'),
+            c => c,
+        })
+        .collect();
+    out.push_str(&"·".repeat(trailing));
+    out
 }
 
 /// A compact line diff of expected against actual, with 1-based line numbers of each side.
@@ -127,7 +184,7 @@ pub fn line_diff(expected: &str, actual: &str, style: Style) -> String {
     let mut out = String::new();
     for op in diff.ops() {
         for change in diff.iter_changes(op) {
-            let text = visible(change.value().trim_end_matches('\n').trim_end_matches('\r'));
+            let text = visible(change.value().trim_end_matches('\n'));
             let missing_newline = if change.missing_newline() {
                 " (no final line break)"
             } else {
@@ -155,8 +212,98 @@ fn mib(kib: u64) -> String {
     format!("{:.1} MiB", kib as f64 / 1024.0)
 }
 
-/// The report of one problem: a line per case, diffs and stderr where useful, then a summary.
-pub fn render_problem(title: &str, results: &[CaseResult], style: Style) -> String {
+/// What a report shows besides the verdict lines.
+#[derive(Clone, Copy, Debug)]
+pub struct Show {
+    /// Colours.
+    pub style: Style,
+    /// The input of every failed case.
+    pub input: bool,
+    /// The limits the cases ran under (for the evidence of TLE, MLE and OLE).
+    pub limits: Limits,
+}
+
+fn quoted(out: &mut String, heading: &str, text: &str, max_lines: usize) {
+    let _ = writeln!(out, "      {heading}");
+    let total = text.lines().count();
+    for line in text.lines().take(max_lines) {
+        let _ = writeln!(out, "      | {}", visible(line));
+    }
+    if total > max_lines {
+        let _ = writeln!(out, "      | ... ({} more lines)", total - max_lines);
+    }
+}
+
+/// The evidence under a failed case: a diff, the exit and stderr, the limit it hit.
+fn evidence(out: &mut String, r: &CaseResult, show: &Show) {
+    let style = show.style;
+    let stderr_tail = |out: &mut String| {
+        if !r.stderr.trim().is_empty() {
+            quoted(out, "stderr:", &r.stderr, 5);
+        }
+    };
+    match r.verdict {
+        Verdict::WrongAnswer | Verdict::WrongFormat => {
+            let _ = writeln!(out, "      {}", style.paint("- expected  + actual", "2"));
+            out.push_str(&line_diff(
+                r.expected.as_deref().unwrap_or(""),
+                &r.stdout,
+                style,
+            ));
+        }
+        Verdict::RuntimeError => {
+            let _ = writeln!(out, "      {}", r.exit);
+            stderr_tail(out);
+        }
+        Verdict::TimeLimit => {
+            let why = match r.stopped {
+                Some(Stop::Wall) => format!(
+                    "stopped at the wall-clock cap of {} ms (CPU {:.0} ms): it sleeps or blocks",
+                    show.limits.wall.as_millis(),
+                    r.time_ms
+                ),
+                _ => format!(
+                    "CPU time {:.0} ms over the {} ms limit",
+                    r.time_ms,
+                    show.limits.cpu.as_millis()
+                ),
+            };
+            let _ = writeln!(out, "      {why}; {}", r.exit);
+        }
+        Verdict::MemoryLimit => {
+            let _ = writeln!(
+                out,
+                "      allocation refused at the {} limit (peak {}); {}",
+                mib(show.limits.memory_kib()),
+                mib(r.peak_kib),
+                r.exit
+            );
+            stderr_tail(out);
+        }
+        Verdict::OutputLimit => {
+            let _ = writeln!(
+                out,
+                "      wrote over the {} output limit ({} bytes seen); {}",
+                mib(show.limits.output_bytes >> 10),
+                r.output_bytes,
+                r.exit
+            );
+        }
+        Verdict::NoExpected => quoted(out, "output (no .out to compare with):", &r.stdout, 20),
+        Verdict::BadCase => {
+            let _ = writeln!(out, "      {}", r.problem.as_deref().unwrap_or(""));
+        }
+        Verdict::Accepted => {}
+    }
+    if show.input && !r.verdict.passed() && r.verdict != Verdict::BadCase {
+        quoted(out, "input:", &r.input, 20);
+    }
+}
+
+/// The report of one problem: a line per case (verdict, CPU time, peak memory), the evidence of
+/// each failure, then a summary.
+pub fn render_problem(title: &str, results: &[CaseResult], show: &Show) -> String {
+    let style = show.style;
     let mut out = format!("{}\n", style.paint(title, "1"));
     let width = results
         .iter()
@@ -173,33 +320,7 @@ pub fn render_problem(title: &str, results: &[CaseResult], style: Style) -> Stri
             r.time_ms,
             mib(r.peak_kib)
         );
-        match r.verdict {
-            Verdict::WrongAnswer | Verdict::WrongFormat => {
-                let _ = writeln!(out, "      {}", style.paint("- expected  + actual", "2"));
-                out.push_str(&line_diff(
-                    r.expected.as_deref().unwrap_or(""),
-                    &r.stdout,
-                    style,
-                ));
-            }
-            Verdict::RuntimeError => {
-                let status = match r.exit_code {
-                    Some(c) => format!("exit status {c}"),
-                    None => "killed by a signal".to_string(),
-                };
-                let _ = writeln!(out, "      {status}; stderr:");
-                for line in r.stderr.lines().take(5) {
-                    let _ = writeln!(out, "      | {line}");
-                }
-            }
-            Verdict::NoExpected => {
-                let _ = writeln!(out, "      output (no .out to compare with):");
-                for line in r.stdout.lines().take(20) {
-                    let _ = writeln!(out, "      | {line}");
-                }
-            }
-            _ => {}
-        }
+        evidence(&mut out, r, show);
     }
     let mut counts: Vec<(Verdict, usize)> = Vec::new();
     for r in results {
@@ -217,7 +338,7 @@ pub fn render_problem(title: &str, results: &[CaseResult], style: Style) -> Stri
     let peak = results.iter().map(|r| r.peak_kib).max().unwrap_or(0);
     let _ = writeln!(
         out,
-        "  summary: {} cases: {}; slowest {slowest:.1} ms; peak {}",
+        "  summary: {} cases: {}; slowest {slowest:.1} ms CPU; peak {}",
         results.len(),
         if tally.is_empty() {
             "none".to_string()
@@ -232,17 +353,32 @@ pub fn render_problem(title: &str, results: &[CaseResult], style: Style) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     fn case(verdict: Verdict, stdout: &str, expected: &str) -> CaseResult {
         CaseResult {
             name: "1".into(),
             verdict,
             time_ms: 1.5,
+            wall_ms: 2.0,
             peak_kib: 2048,
             exit_code: Some(0),
+            exit: "exit status 0".into(),
+            stopped: None,
+            output_bytes: stdout.len() as u64,
             stdout: stdout.into(),
             stderr: String::new(),
             expected: Some(expected.into()),
+            input: "in\n".into(),
+            problem: None,
+        }
+    }
+
+    fn show(input: bool) -> Show {
+        Show {
+            style: Style { color: false },
+            input,
+            limits: Limits::judge(Duration::from_secs(1), 256),
         }
     }
 
@@ -251,12 +387,20 @@ mod tests {
         let text = render_problem(
             "p",
             &[case(Verdict::WrongAnswer, "1\n5\n3\n", "1\n2\n3\n")],
-            Style { color: false },
+            &show(true),
         );
         assert_eq!(
             text,
-            "p\n  1     WA          1.5 ms    2.0 MiB\n      - expected  + actual\n      2 - 2\n      2 + 5\n  summary: 1 cases: 1 WA; slowest 1.5 ms; peak 2.0 MiB\n"
+            "p\n  1     WA          1.5 ms    2.0 MiB\n      - expected  + actual\n      2 - 2\n      2 + 5\n      input:\n      | in\n  summary: 1 cases: 1 WA; slowest 1.5 ms CPU; peak 2.0 MiB\n"
         );
+    }
+
+    #[test]
+    fn a_carriage_return_difference_is_visible() {
+        let diff = line_diff("1 2\n", "1 2\r\n", Style { color: false });
+        assert_eq!(diff, "      1 - 1 2\n      1 + 1 2␍\n");
+        let diff = line_diff("a\tb\n", "a b\n", Style { color: false });
+        assert_eq!(diff, "      1 - a→b\n      1 + a b\n");
     }
 
     #[test]

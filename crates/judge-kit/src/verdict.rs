@@ -1,6 +1,9 @@
-//! Judge verdicts and Baekjoon's output comparison rules.
+//! Judge verdicts and output comparison rules (Baekjoon's, exact, lines, tokens, with an
+//! optional floating-point tolerance).
 
 use std::fmt;
+
+use super::run::{Limits, Outcome};
 
 /// What a judge says about one test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -17,15 +20,21 @@ pub enum Verdict {
     /// Time limit exceeded (killed at the limit).
     #[serde(rename = "TLE")]
     TimeLimit,
-    /// Memory limit exceeded (peak resident memory over the limit).
+    /// Memory limit exceeded (an allocation refused at the limit).
     #[serde(rename = "MLE")]
     MemoryLimit,
+    /// Output limit exceeded (printed more than the output limit).
+    #[serde(rename = "OLE")]
+    OutputLimit,
     /// Runtime error: non-zero exit or killed by a signal.
     #[serde(rename = "RE")]
     RuntimeError,
     /// The sample has no `.out`: nothing to compare with.
     #[serde(rename = "NO-OUT")]
     NoExpected,
+    /// The case itself could not be read (not UTF-8, a dangling link, a folder, ...).
+    #[serde(rename = "BAD-CASE")]
+    BadCase,
 }
 
 impl Verdict {
@@ -37,8 +46,10 @@ impl Verdict {
             Verdict::WrongAnswer => "WA",
             Verdict::TimeLimit => "TLE",
             Verdict::MemoryLimit => "MLE",
+            Verdict::OutputLimit => "OLE",
             Verdict::RuntimeError => "RE",
             Verdict::NoExpected => "NO-OUT",
+            Verdict::BadCase => "BAD-CASE",
         }
     }
 
@@ -56,8 +67,10 @@ impl fmt::Display for Verdict {
             Verdict::WrongAnswer => "WA",
             Verdict::TimeLimit => "TLE",
             Verdict::MemoryLimit => "MLE",
+            Verdict::OutputLimit => "OLE (output limit exceeded)",
             Verdict::RuntimeError => "RE",
             Verdict::NoExpected => "no expected output",
+            Verdict::BadCase => "unreadable case",
         };
         f.write_str(long)
     }
@@ -92,6 +105,178 @@ pub fn compare(expected: &str, actual: &str) -> Verdict {
         Verdict::WrongFormat
     } else {
         Verdict::WrongAnswer
+    }
+}
+
+/// How an answer is compared with the expected output (a problem's `compare` metadata).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    serde::Deserialize,
+    serde::Serialize,
+    clap::ValueEnum,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Compare {
+    /// Baekjoon's rules (see [`compare`]).
+    #[default]
+    Baekjoon,
+    /// Byte for byte; whitespace-only differences are PE.
+    Exact,
+    /// Line by line, ignoring trailing whitespace on each line and trailing empty lines.
+    Lines,
+    /// Whitespace-separated tokens; any whitespace is as good as any other.
+    Tokens,
+}
+
+impl std::str::FromStr for Compare {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Compare, String> {
+        match s {
+            "baekjoon" => Ok(Compare::Baekjoon),
+            "exact" => Ok(Compare::Exact),
+            "lines" => Ok(Compare::Lines),
+            "tokens" => Ok(Compare::Tokens),
+            _ => Err(format!(
+                "unknown comparison `{s}`: expected baekjoon, exact, lines or tokens"
+            )),
+        }
+    }
+}
+
+/// Lines without trailing whitespace (and `\r`), trailing empty lines dropped.
+fn trimmed_lines(text: &str) -> Vec<&str> {
+    let mut lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    while lines.last() == Some(&"") {
+        lines.pop();
+    }
+    lines
+}
+
+/// Whether two tokens are equal, or both numbers within `error` (absolute or relative to the
+/// expected one).
+fn token_matches(expected: &str, actual: &str, error: Option<f64>) -> bool {
+    if expected == actual {
+        return true;
+    }
+    let (Some(error), Ok(e), Ok(a)) = (error, expected.parse::<f64>(), actual.parse::<f64>())
+    else {
+        return false;
+    };
+    let diff = (e - a).abs();
+    diff <= error || diff <= error * e.abs()
+}
+
+/// Compares an answer with the expected output under `rule`; with `error`, numbers compare as
+/// equal within that absolute or relative error and whitespace is free (as a float checker).
+///
+/// ```
+/// use judge_kit::verdict::{compare_with, Compare, Verdict};
+/// assert_eq!(compare_with("0.5\n", "0.5000001", Compare::Baekjoon, Some(1e-6)), Verdict::Accepted);
+/// assert_eq!(compare_with("1 2\n", "1 2\n\n", Compare::Exact, None), Verdict::WrongFormat);
+/// assert_eq!(compare_with("1 2\n", "1 2  \n\n", Compare::Lines, None), Verdict::Accepted);
+/// assert_eq!(compare_with("1 2\n", "1\n2", Compare::Tokens, None), Verdict::Accepted);
+/// ```
+pub fn compare_with(expected: &str, actual: &str, rule: Compare, error: Option<f64>) -> Verdict {
+    let tokens_equal = || {
+        let (mut e, mut a) = (expected.split_whitespace(), actual.split_whitespace());
+        loop {
+            match (e.next(), a.next()) {
+                (None, None) => return true,
+                (Some(x), Some(y)) if token_matches(x, y, error) => {}
+                _ => return false,
+            }
+        }
+    };
+    if error.is_some() || rule == Compare::Tokens {
+        return if tokens_equal() {
+            Verdict::Accepted
+        } else {
+            Verdict::WrongAnswer
+        };
+    }
+    let equal = match rule {
+        Compare::Baekjoon => return compare(expected, actual),
+        Compare::Exact => expected == actual,
+        Compare::Lines => trimmed_lines(expected) == trimmed_lines(actual),
+        Compare::Tokens => unreachable!("handled above"),
+    };
+    if equal {
+        Verdict::Accepted
+    } else if tokens_equal() {
+        Verdict::WrongFormat
+    } else {
+        Verdict::WrongAnswer
+    }
+}
+
+/// How answers are checked: a comparison rule with an optional tolerance, or a special judge.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Checker {
+    /// The comparison rule.
+    pub compare: Compare,
+    /// Absolute or relative error allowed between numbers.
+    pub error: Option<f64>,
+    /// A special judge: a shell command given the input, expected and actual file paths as
+    /// `$1 $2 $3`; exit status 0 accepts.
+    pub judge_command: Option<String>,
+}
+
+impl Checker {
+    /// Checks `actual` against `expected` for the case whose input file is `input`.
+    pub fn check(&self, input: &std::path::Path, expected: &str, actual: &str) -> Verdict {
+        let Some(command) = &self.judge_command else {
+            return compare_with(expected, actual, self.compare, self.error);
+        };
+        let accepted = (|| -> std::io::Result<bool> {
+            let dir = tempfile::tempdir()?;
+            let (e, a) = (dir.path().join("expected"), dir.path().join("actual"));
+            std::fs::write(&e, expected)?;
+            std::fs::write(&a, actual)?;
+            let status = std::process::Command::new("sh")
+                .arg("-c")
+                .arg(format!("{command} \"$1\" \"$2\" \"$3\""))
+                .arg("judge")
+                .args([input, &e, &a])
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .status()?;
+            Ok(status.success())
+        })();
+        if accepted.unwrap_or(false) {
+            Verdict::Accepted
+        } else {
+            Verdict::WrongAnswer
+        }
+    }
+}
+
+/// The judge's verdict on one run: memory first, then output, time, the exit, and the answer.
+pub fn judge(
+    outcome: &Outcome,
+    limits: &Limits,
+    expected: Option<&str>,
+    checker: &Checker,
+    input: &std::path::Path,
+) -> Verdict {
+    if outcome.hit_memory_limit(limits) {
+        Verdict::MemoryLimit
+    } else if outcome.hit_output_limit(limits) {
+        Verdict::OutputLimit
+    } else if outcome.hit_time_limit(limits) {
+        Verdict::TimeLimit
+    } else if outcome.exit != super::run::Exit::Code(0) {
+        Verdict::RuntimeError
+    } else {
+        match expected {
+            Some(expected) => checker.check(input, expected, &outcome.stdout),
+            None => Verdict::NoExpected,
+        }
     }
 }
 
@@ -159,5 +344,49 @@ mod tests {
         assert_eq!(Verdict::TimeLimit.code(), "TLE");
         assert!(Verdict::Accepted.passed());
         assert!(!Verdict::NoExpected.passed());
+        assert_eq!(Verdict::OutputLimit.code(), "OLE");
+    }
+
+    #[test]
+    fn rules_differ_on_whitespace() {
+        let (e, a) = ("1 2\n3\n", "1 2 \n3\n\n");
+        assert_eq!(
+            compare_with(e, a, Compare::Baekjoon, None),
+            Verdict::Accepted
+        );
+        assert_eq!(
+            compare_with(e, a, Compare::Exact, None),
+            Verdict::WrongFormat
+        );
+        assert_eq!(compare_with(e, a, Compare::Lines, None), Verdict::Accepted);
+        assert_eq!(
+            compare_with(e, "1\n2 3", Compare::Lines, None),
+            Verdict::WrongFormat
+        );
+        assert_eq!(
+            compare_with(e, "1\n2 3", Compare::Tokens, None),
+            Verdict::Accepted
+        );
+        assert_eq!(
+            compare_with(e, "1 2 4", Compare::Tokens, None),
+            Verdict::WrongAnswer
+        );
+    }
+
+    #[test]
+    fn tolerance_is_absolute_or_relative() {
+        let near = |e: &str, a: &str| compare_with(e, a, Compare::Baekjoon, Some(1e-6));
+        assert_eq!(near("0.333333", "0.3333335"), Verdict::Accepted);
+        assert_eq!(near("1000000", "1000000.9"), Verdict::Accepted);
+        assert_eq!(near("0.5", "0.501"), Verdict::WrongAnswer);
+        assert_eq!(near("abc 1", "abc 1.0000000001"), Verdict::Accepted);
+        assert_eq!(near("abc", "abd"), Verdict::WrongAnswer);
+    }
+
+    #[test]
+    fn compare_names_parse_like_the_metadata() {
+        assert_eq!("lines".parse::<Compare>(), Ok(Compare::Lines));
+        assert!("fuzzy".parse::<Compare>().unwrap_err().contains("baekjoon"));
+        assert_eq!(Compare::default(), Compare::Baekjoon);
     }
 }

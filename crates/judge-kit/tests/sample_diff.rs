@@ -146,3 +146,234 @@ fn an_unknown_problem_lists_the_known_ones_and_exits_2() {
         "{err}"
     );
 }
+
+fn tool() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_sample-diff"));
+    c.env_remove("JUDGE_KIT_CWD").arg("--no-color");
+    c
+}
+
+fn output(c: &mut Command) -> (String, String, Option<i32>) {
+    let out = c.output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
+}
+
+#[test]
+fn paths_are_relative_to_where_the_user_stands() {
+    let (tmp, _exe, _cases) = fixture();
+    // As typed in the folder itself...
+    let (report, _, code) = output(tool().current_dir(tmp.path()).args([
+        "--exe",
+        "./misbehave",
+        "--samples",
+        "cases",
+        "--case",
+        "ac",
+    ]));
+    assert_eq!(code, Some(0), "{report}");
+    // ...and through scripts/, which changes to the workspace root but says where the user was.
+    let (report, _, code) = output(
+        tool()
+            .current_dir("/")
+            .env("JUDGE_KIT_CWD", tmp.path())
+            .args(["--exe", "./misbehave", "-d", "cases", "--case", "ac"]),
+    );
+    assert_eq!(code, Some(0), "{report}");
+    assert!(report.ends_with("1 passed, 0 failed\n"), "{report}");
+}
+
+#[test]
+fn a_command_with_arguments_runs_through_the_shell_on_chosen_cases() {
+    let (tmp, _exe, cases) = fixture();
+    let (report, _, code) = output(
+        tool()
+            .current_dir(tmp.path())
+            .args(["-c", "./misbehave extra-argument-ignored", "--samples"])
+            .arg(&cases)
+            .args(["--case", "ac", "--case", "wa", "--show-input"]),
+    );
+    assert_eq!(code, Some(1), "{report}");
+    assert_eq!(verdict_of(&report, "ac"), "AC");
+    assert_eq!(verdict_of(&report, "wa"), "WA");
+    assert!(
+        report.contains("      input:\n      | echo\n      | 1\n"),
+        "{report}"
+    );
+    assert!(report.ends_with("1 passed, 1 failed\n"), "{report}");
+    let (_, err, code) = output(
+        tool()
+            .args(["-c", "true", "--samples"])
+            .arg(&cases)
+            .args(["--case", "nope"]),
+    );
+    assert_eq!(code, Some(2));
+    assert!(err.contains("no case named `nope`; cases: ac, "), "{err}");
+}
+
+#[test]
+fn every_case_gets_a_verdict_even_when_it_cannot_be_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    write(d, "good.in", "1\n");
+    write(d, "good.out", "1\n");
+    std::fs::write(d.join("latin1.in"), [0xe9, b'\n']).unwrap();
+    std::fs::create_dir(d.join("folder.in")).unwrap();
+    std::os::unix::fs::symlink(d.join("gone"), d.join("dangling.in")).unwrap();
+    write(d, "noout.in", "1\n");
+    let (report, _, code) = output(tool().args(["-c", "cat", "--samples"]).arg(d));
+    assert_eq!(code, Some(1), "{report}");
+    for (case, verdict) in [
+        ("good", "AC"),
+        ("latin1", "BAD-CASE"),
+        ("folder", "BAD-CASE"),
+        ("dangling", "BAD-CASE"),
+        ("noout", "NO-OUT"),
+    ] {
+        assert_eq!(verdict_of(&report, case), verdict, "{case} in\n{report}");
+    }
+    assert!(
+        report.contains("dangling.in is a dangling symbolic link"),
+        "{report}"
+    );
+    assert!(
+        report.contains("folder.in is a folder, not a file"),
+        "{report}"
+    );
+    assert!(report.ends_with("1 passed, 4 failed\n"), "{report}");
+
+    let empty = tempfile::tempdir().unwrap();
+    let (report, _, code) = output(tool().args(["-c", "cat", "--samples"]).arg(empty.path()));
+    assert_eq!(code, Some(1));
+    assert!(
+        report.contains(&format!(
+            "no cases: no *.in files in {}",
+            empty.path().display()
+        )),
+        "{report}"
+    );
+}
+
+#[test]
+fn comparison_rules_tolerance_and_special_judges() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    write(d, "float.in", "0.3333334\n");
+    write(d, "float.out", "0.333333\n");
+    let run_with = |extra: &[&str]| {
+        let (report, _, _) = output(tool().args(["-c", "cat", "--samples"]).arg(d).args(extra));
+        verdict_of(&report, "float").to_string()
+    };
+    assert_eq!(run_with(&[]), "WA");
+    assert_eq!(run_with(&["-e", "1e-6"]), "AC");
+    assert_eq!(run_with(&["--compare", "tokens", "--error", "1e-9"]), "WA");
+    // A special judge gets input, expected and actual paths and decides by its exit status.
+    let judge = d.join("judge.sh");
+    write(
+        d,
+        "judge.sh",
+        "grep -qx 0.3333334 \"$1\" && grep -qx 0.333333 \"$2\" && grep -qx 0.3333334 \"$3\"\n",
+    );
+    let judge = format!("sh {}", judge.display());
+    assert_eq!(run_with(&["--judge-command", &judge]), "AC");
+    assert_eq!(run_with(&["--judge-command", "false"]), "WA");
+    let (_, err, code) = output(tool().args(["--compare", "fuzzy"]));
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("[possible values: baekjoon, exact, lines, tokens]"),
+        "{err}"
+    );
+}
+
+#[test]
+fn impossible_numbers_are_refused_by_the_parser() {
+    for (flag, value) in [("-j", "0"), ("--time-limit-ms", "0"), ("-e", "-1")] {
+        let (_, err, code) = output(tool().args([flag, value]));
+        assert_eq!(code, Some(2), "{flag} {value}");
+        assert!(err.contains("invalid value"), "{flag} {value}: {err}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_bench-process"))
+        .args(["--runs", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("0 is not in 1..=1000000"), "{err}");
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_tool_quietly() {
+    use std::io::Read;
+    let (_tmp, exe, cases) = fixture();
+    let mut child = tool()
+        .arg("--exe")
+        .arg(&exe)
+        .arg("--samples")
+        .arg(&cases)
+        .args(["--case", "ac", "--show-input"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close our end of stdout at once, as `| head -0` would.
+    drop(child.stdout.take());
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(status.code(), Some(0), "{err}");
+}
+
+#[test]
+fn limits_given_on_the_command_line_apply_to_a_problem_too() {
+    let (report, _, code) = output(tool().args([
+        "11559",
+        "-c",
+        "sleep 5; cat",
+        "--time-limit-ms",
+        "100",
+        "--case",
+        "1",
+    ]));
+    assert_eq!(code, Some(1), "{report}");
+    assert!(report.contains("limits 100 ms CPU, 256 MiB"), "{report}");
+    assert_eq!(verdict_of(&report, "1"), "TLE", "{report}");
+    assert!(report.contains("stopped at the wall-clock cap"), "{report}");
+}
+
+#[test]
+fn endless_output_is_ole_and_the_tool_stays_small() {
+    let tmp = tempfile::tempdir().unwrap();
+    write(tmp.path(), "1.in", "");
+    write(tmp.path(), "1.out", "y\n");
+    // /usr/bin/time reports the largest of the tool and what it ran: both must stay small.
+    let out = Command::new("/usr/bin/time")
+        .arg("-v")
+        .arg(env!("CARGO_BIN_EXE_sample-diff"))
+        .args(["--no-color", "-c", "yes", "--samples"])
+        .arg(tmp.path())
+        .output()
+        .expect("/usr/bin/time (apt-get install -y time)");
+    let report = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(verdict_of(&report, "1"), "OLE", "{report}");
+    assert!(
+        report.contains("wrote over the 64.0 MiB output limit"),
+        "{report}"
+    );
+    let kib: u64 = stderr
+        .lines()
+        .find(|l| l.contains("Maximum resident set size"))
+        .and_then(|l| l.rsplit(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("{stderr}"));
+    println!("yes: OLE; sample-diff's maximum resident set size {kib} KiB");
+    assert!(kib < 32 * 1024, "the tool grew to {kib} KiB");
+}

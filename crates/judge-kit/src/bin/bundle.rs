@@ -7,8 +7,9 @@ use anyhow::Result;
 use clap::Parser;
 use judge_kit::bundle::{bundle, write, Options};
 use judge_kit::check::{check_bundle, compilers, Compiler};
-use judge_kit::cli::exit_status;
+use judge_kit::cli::{emit, exit_status};
 use judge_kit::problems::{discover, select_many, workspace_root, Problem};
+use judge_kit::samples;
 
 /// Turn a problem crate plus the parts of grid-core it uses into one `.rs` file that the judge
 /// compiles with plain `rustc --edition 2021 -O`.
@@ -23,11 +24,14 @@ struct Args {
     /// Every problem crate.
     #[arg(long)]
     all: bool,
-    /// Print the bundle on stdout instead of writing target/bundle/<crate>.rs.
+    /// Print the bundle on stdout instead of writing target/bundle/<crate>.rs (with --check, the
+    /// file is written and checked too, and every report goes to stderr).
     #[arg(long)]
     stdout: bool,
-    /// Prove each bundle: compile it alone with the current rustc and the judge floor (1.63),
-    /// run every sample through both binaries, and enforce the judge's source size limit.
+    /// Prove each bundle: compile target/bundle/<crate>.rs alone with the current rustc and the
+    /// judge floor (1.63), run every sample through both binaries under the judge's limits, and
+    /// enforce the judge's source size limit. Every problem is checked to the end; the last line
+    /// says `N passed, M failed`.
     #[arg(long)]
     check: bool,
     /// Keep whole grid-core modules instead of only the items the problem reaches.
@@ -47,6 +51,22 @@ fn human(bytes: usize) -> String {
     }
 }
 
+/// Where reports go: stdout, or stderr when stdout carries the bundle itself.
+struct Say {
+    to_stderr: bool,
+}
+
+impl Say {
+    fn line(&self, text: &str) {
+        if self.to_stderr {
+            eprintln!("{text}");
+        } else {
+            // A reader that went away (`| head`) just ends the report.
+            let _ = emit(&format!("{text}\n"));
+        }
+    }
+}
+
 fn run(args: &Args) -> Result<bool> {
     let root = workspace_root();
     let problems = discover(&root)?;
@@ -56,82 +76,141 @@ fn run(args: &Args) -> Result<bool> {
         ..Options::default()
     };
     let compilers = if args.check { compilers()? } else { Vec::new() };
-    let mut all_ok = true;
+    let say = Say {
+        to_stderr: args.stdout,
+    };
+    let (mut passed, mut failed) = (0, 0);
     for problem in chosen {
-        if args.stdout {
-            print!("{}", bundle(&root, problem, options)?.source);
-            continue;
-        }
-        let (path, made) = write(&root, problem, options)?;
-        let size = made.source.len();
-        let limit = problem.judge.source_limit_kib as usize * 1024;
-        let shown = path.strip_prefix(&root).unwrap_or(&path).display();
-        println!(
-            "{}: {shown} ({size} bytes, {}; judge limit {})",
-            problem.name,
-            human(size),
-            human(limit)
-        );
-        let parts: Vec<String> = made
-            .parts
-            .iter()
-            .map(|(name, bytes)| format!("{name} {}", human(*bytes)))
-            .collect();
-        println!("  parts: {}", parts.join(", "));
-        if args.check {
-            let fits = size <= limit;
-            if !fits {
-                println!("  FAIL: {size} bytes is over the judge's source limit of {limit} bytes");
+        match bundle_one(args, &root, problem, options, &compilers, &say) {
+            Ok(true) => passed += 1,
+            Ok(false) => failed += 1,
+            Err(e) => {
+                say.line(&format!("{}: FAIL: {e:#}", problem.name));
+                failed += 1;
             }
-            let ok = check_one(&root, problem, &path, &compilers)?;
-            all_ok &= ok && fits;
         }
     }
     if args.check {
-        println!(
-            "{}",
-            if all_ok {
-                "bundle check: all bundles compile alone and pass their samples"
-            } else {
-                "bundle check: FAILED"
-            }
-        );
+        say.line(&format!("{passed} passed, {failed} failed"));
     }
-    Ok(all_ok)
+    Ok(failed == 0)
 }
 
-fn check_one(root: &Path, problem: &Problem, path: &Path, compilers: &[Compiler]) -> Result<bool> {
+/// Bundles one problem (and checks it with `--check`); `Ok(false)` when the check failed.
+fn bundle_one(
+    args: &Args,
+    root: &Path,
+    problem: &Problem,
+    options: Options,
+    compilers: &[Compiler],
+    say: &Say,
+) -> Result<bool> {
+    if args.stdout {
+        emit(&bundle(root, problem, options)?.source)?;
+        if !args.check {
+            return Ok(true);
+        }
+    }
+    let (path, made) = write(root, problem, options)?;
+    let size = made.source.len();
+    let limit = problem.judge.source_limit_kib as usize * 1024;
+    let shown = path.strip_prefix(root).unwrap_or(&path).display();
+    say.line(&format!(
+        "{}: {shown} ({size} bytes, {}; judge limit {})",
+        problem.name,
+        human(size),
+        human(limit)
+    ));
+    let parts: Vec<String> = made
+        .parts
+        .iter()
+        .map(|(name, bytes)| format!("{name} {}", human(*bytes)))
+        .collect();
+    say.line(&format!("  parts: {}", parts.join(", ")));
+    if !args.check {
+        return Ok(true);
+    }
+    let fits = size <= limit;
+    if !fits {
+        say.line(&format!(
+            "  FAIL: {size} bytes is over the judge's source limit of {limit} bytes"
+        ));
+    }
+    let ok = check_one(root, problem, &path, compilers, say)?;
+    Ok(ok && fits)
+}
+
+/// Indents every line of a compiler's messages under its heading.
+fn indented(text: &str) -> String {
+    text.trim_end()
+        .lines()
+        .map(|l| format!("      {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn check_one(
+    root: &Path,
+    problem: &Problem,
+    path: &Path,
+    compilers: &[Compiler],
+    say: &Say,
+) -> Result<bool> {
     let mut ok = true;
     for result in check_bundle(root, problem, path, compilers)? {
+        if let Some(messages) = &result.compile_error {
+            ok = false;
+            say.line(&format!(
+                "  {}: FAIL: does not compile ({:.1}s):\n{}",
+                result.version,
+                result.compile_time.as_secs_f64(),
+                indented(messages)
+            ));
+            continue;
+        }
         let passed = result.samples.iter().filter(|s| s.verdict.passed()).count();
         let slowest = result
             .samples
             .iter()
-            .map(|s| s.outcome.wall)
-            .max()
-            .unwrap_or_default();
-        println!(
-            "  {}: compiled in {:.1}s; samples {passed}/{} AC; slowest {:.1} ms",
+            .map(|s| s.outcome.time_ms)
+            .fold(0.0, f64::max);
+        let peak = result.samples.iter().map(|s| s.outcome.peak_kib).max();
+        say.line(&format!(
+            "  {}: compiled in {:.1}s; samples {passed}/{} AC; slowest {slowest:.1} ms CPU; peak {:.1} MiB",
             result.version,
             result.compile_time.as_secs_f64(),
             result.samples.len(),
-            slowest.as_secs_f64() * 1000.0
-        );
-        if result.samples.is_empty() {
-            println!("    FAIL: no samples in samples/{}", problem.name);
-            ok = false;
+            peak.unwrap_or(0) as f64 / 1024.0
+        ));
+        if !result.warnings.trim().is_empty() {
+            say.line(&format!("    warnings:\n{}", indented(&result.warnings)));
         }
+        if result.samples.is_empty() {
+            say.line(&format!(
+                "    FAIL: {}",
+                samples::no_cases(&problem.samples_dir(root))
+            ));
+        }
+        ok &= result.passed();
         for s in result.samples.iter().filter(|s| !s.verdict.passed()) {
-            ok = false;
-            println!(
-                "    {} on sample {}: got {:?}",
-                s.verdict, s.sample.name, s.outcome.stdout
-            );
-            if !s.outcome.stderr.is_empty() {
-                println!(
-                    "      stderr: {}",
-                    s.outcome.stderr.lines().next().unwrap_or("")
-                );
+            let r = &s.outcome;
+            let detail = match &r.problem {
+                Some(why) => why.clone(),
+                None => format!(
+                    "{}; {:.1} ms CPU; {:.1} MiB; stdout {:?}",
+                    r.exit,
+                    r.time_ms,
+                    r.peak_kib as f64 / 1024.0,
+                    r.stdout.chars().take(200).collect::<String>()
+                ),
+            };
+            say.line(&format!(
+                "    {} on sample {}: {detail}",
+                s.verdict.code(),
+                s.sample.name
+            ));
+            if let Some(line) = r.stderr.lines().find(|l| !l.trim().is_empty()) {
+                say.line(&format!("      stderr: {line}"));
             }
         }
     }

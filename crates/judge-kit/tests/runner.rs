@@ -1,0 +1,318 @@
+//! The runner judged as an adversary would: small programs written to misbehave (compiled here
+//! from tests/fixtures/runner/) against the limits, with the figures printed (`--nocapture`).
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use judge_kit::run::{run, Exit, Limits, Outcome, Program, Stop};
+use judge_kit::sample_diff::run_cases;
+use judge_kit::samples::Sample;
+use judge_kit::verdict::{judge, Checker, Verdict};
+
+/// Timing-sensitive tests run one at a time (the machine is small and shared).
+static SERIAL: Mutex<()> = Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The compiled fixtures: `spin`, `burn`, `touch`, `grow` (C) and `alloc` (Rust).
+fn fixtures() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/runner");
+        for name in ["spin", "burn", "touch", "grow"] {
+            let ok = Command::new("gcc")
+                .args(["-O1", "-o"])
+                .arg(dir.path().join(name))
+                .arg(src.join(format!("{name}.c")))
+                .status()
+                .unwrap();
+            assert!(ok.success(), "gcc {name}");
+        }
+        let ok = Command::new("rustc")
+            .args(["--edition", "2021", "-O", "-o"])
+            .arg(dir.path().join("alloc"))
+            .arg(src.join("alloc.rs"))
+            .status()
+            .unwrap();
+        assert!(ok.success(), "rustc alloc");
+        dir
+    })
+    .path()
+}
+
+fn exe(name: &str) -> Program {
+    Program::Exe(fixtures().join(name))
+}
+
+fn verdict(outcome: &Outcome, limits: &Limits, expected: Option<&str>) -> Verdict {
+    judge(
+        outcome,
+        limits,
+        expected,
+        &Checker::default(),
+        Path::new(""),
+    )
+}
+
+/// A name no other process on the machine has, to look for leftovers by.
+fn marker(what: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    format!("{what}-marker-{}-{nanos}", std::process::id())
+}
+
+/// Processes whose command line mentions `marker`.
+fn processes_with(marker: &str) -> Vec<String> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| {
+            let e = e.ok()?;
+            e.file_name().to_str()?.parse::<u32>().ok()?;
+            let cmdline = std::fs::read(e.path().join("cmdline")).ok()?;
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            cmdline.contains(marker).then_some(cmdline)
+        })
+        .collect()
+}
+
+/// A wrapper script (no `exec`) that runs `body` in a folder of its own.
+fn script(dir: &Path, body: &str) -> Program {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("wrapper.sh");
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    Program::Exe(path)
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+#[test]
+fn a_wrapper_script_around_an_endless_loop_is_tle_and_leaves_no_process() {
+    let _serial = serial();
+    let tmp = tempfile::tempdir().unwrap();
+    let name = marker("spin");
+    let looping = tmp.path().join(&name);
+    std::os::unix::fs::symlink(fixtures().join("spin"), &looping).unwrap();
+    let program = script(tmp.path(), &format!("{}\necho never", looping.display()));
+    let limits = Limits::judge(Duration::from_secs(1), 256);
+    let outcome = run(&program, b"", &limits).unwrap();
+    println!(
+        "wrapper + endless loop: {:?}, CPU {:.0} ms, wall {:.0} ms, {}",
+        verdict(&outcome, &limits, Some("x")),
+        ms(outcome.cpu),
+        ms(outcome.wall),
+        outcome.exit.describe()
+    );
+    assert_eq!(verdict(&outcome, &limits, Some("x")), Verdict::TimeLimit);
+    assert_eq!(outcome.stopped, Some(Stop::Cpu));
+    assert!(outcome.cpu >= limits.cpu, "{outcome:?}");
+    assert!(outcome.cpu < limits.cpu * 2, "{outcome:?}");
+    assert!(outcome.wall < limits.wall, "{outcome:?}");
+    assert_eq!(outcome.stdout, "");
+    assert_eq!(processes_with(&name), Vec::<String>::new());
+}
+
+#[test]
+fn a_background_child_is_killed_and_the_run_returns_promptly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let name = marker("sleep");
+    let sleeper = tmp.path().join(&name);
+    std::os::unix::fs::symlink("/bin/sleep", &sleeper).unwrap();
+    let program = script(tmp.path(), &format!("{} 300 &\necho hi", sleeper.display()));
+    let limits = Limits::judge(Duration::from_secs(1), 256);
+    let start = Instant::now();
+    let outcome = run(&program, b"", &limits).unwrap();
+    let took = start.elapsed();
+    println!(
+        "background child: {:?} in {:.0} ms, leftovers {:?}",
+        verdict(&outcome, &limits, Some("hi\n")),
+        ms(took),
+        processes_with(&name)
+    );
+    assert_eq!(verdict(&outcome, &limits, Some("hi\n")), Verdict::Accepted);
+    assert!(took < Duration::from_secs(3), "took {took:?}");
+    assert_eq!(processes_with(&name), Vec::<String>::new());
+}
+
+#[test]
+fn allocations_past_the_memory_limit_are_mle_and_never_grow_past_it() {
+    let _serial = serial();
+    let limits = Limits::judge(Duration::from_secs(2), 256);
+    let limit_kib = 256 * 1024;
+    for (program, input) in [
+        (exe("alloc"), "big"),
+        (exe("alloc"), "grow"),
+        (exe("grow"), ""),
+    ] {
+        let outcome = run(&program, input.as_bytes(), &limits).unwrap();
+        println!(
+            "{} {input}: {:?}, peak {} KiB (limit {limit_kib} KiB), {}",
+            program.describe(),
+            verdict(&outcome, &limits, Some("1\n")),
+            outcome.peak_kib,
+            outcome.exit.describe()
+        );
+        assert_eq!(
+            verdict(&outcome, &limits, Some("1\n")),
+            Verdict::MemoryLimit
+        );
+        assert!(outcome.peak_kib <= limit_kib, "{outcome:?}");
+        if input != "big" {
+            // It really grew, up to the limit and not past it.
+            assert!(outcome.peak_kib > limit_kib * 3 / 4, "{outcome:?}");
+        }
+    }
+}
+
+#[test]
+fn endless_output_is_an_output_limit_verdict() {
+    let limits = Limits {
+        output_bytes: 8 << 20,
+        ..Limits::judge(Duration::from_secs(2), 256)
+    };
+    let outcome = run(&Program::Shell("yes".into()), b"", &limits).unwrap();
+    println!(
+        "yes: {:?}, {} bytes kept of the 8 MiB limit, {}",
+        verdict(&outcome, &limits, Some("y\n")),
+        outcome.output_bytes,
+        outcome.exit.describe()
+    );
+    assert_eq!(
+        verdict(&outcome, &limits, Some("y\n")),
+        Verdict::OutputLimit
+    );
+    assert!(outcome.output_bytes <= limits.output_bytes + 1);
+    assert!(outcome.stdout.len() < 1 << 20, "only the start is kept");
+}
+
+fn cases(dir: &Path, n: usize, input: &str, expected: &str) -> Vec<Sample> {
+    (0..n)
+        .map(|i| {
+            let path = dir.join(format!("{i}.in"));
+            std::fs::write(&path, input).unwrap();
+            Sample {
+                name: i.to_string(),
+                input_path: path,
+                input: input.into(),
+                expected: Some(expected.into()),
+                broken: None,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn cpu_time_decides_so_700_ms_under_1_s_is_ac_at_j1_and_at_j8() {
+    let _serial = serial();
+    let tmp = tempfile::tempdir().unwrap();
+    let samples = cases(tmp.path(), 8, "700\n", "ok\n");
+    let limits = Limits::judge(Duration::from_secs(1), 256);
+    for jobs in [1, 8] {
+        let chosen = if jobs == 1 {
+            &samples[..2]
+        } else {
+            &samples[..]
+        };
+        let start = Instant::now();
+        let results = run_cases(&exe("burn"), chosen, limits, &Checker::default(), jobs).unwrap();
+        let times: Vec<String> = results
+            .iter()
+            .map(|r| format!("{:?} {:.0}/{:.0} ms", r.verdict, r.time_ms, r.wall_ms))
+            .collect();
+        println!(
+            "700 ms CPU at -j {jobs} ({:.1} s): CPU/wall {}",
+            start.elapsed().as_secs_f64(),
+            times.join(", ")
+        );
+        for r in &results {
+            assert_eq!(r.verdict, Verdict::Accepted, "-j {jobs}: {r:?}");
+            assert!(r.time_ms >= 690.0 && r.time_ms < 1000.0, "{r:?}");
+        }
+    }
+}
+
+/// `/usr/bin/time -v`'s "Maximum resident set size" of `program` on `input`, in KiB.
+fn time_v_kib(program: &Path, input: &str) -> u64 {
+    let input_file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(input_file.path(), input).unwrap();
+    let out = Command::new("/usr/bin/time")
+        .arg("-v")
+        .arg(program)
+        .stdin(std::fs::File::open(input_file.path()).unwrap())
+        .output()
+        .expect("/usr/bin/time (apt-get install -y time)");
+    let report = String::from_utf8_lossy(&out.stderr);
+    let line = report
+        .lines()
+        .find(|l| l.contains("Maximum resident set size"))
+        .unwrap_or_else(|| panic!("{report}"));
+    line.rsplit(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn peak_memory_is_the_programs_own_as_usr_bin_time_reports_it() {
+    let _serial = serial();
+    // Make this process (the tool) big first: its memory must not leak into the figure.
+    let ballast = vec![7u8; 300 << 20];
+    let limits = Limits::judge(Duration::from_secs(2), 256);
+    let touch = fixtures().join("touch");
+    for mib in [64, 0] {
+        let input = format!("{mib}\n");
+        let ours = run(&Program::Exe(touch.clone()), input.as_bytes(), &limits).unwrap();
+        let theirs = time_v_kib(&touch, &input);
+        println!(
+            "touch {mib} MiB: runner {} KiB, /usr/bin/time -v {theirs} KiB, difference {} KiB (tool holds {} MiB)",
+            ours.peak_kib,
+            ours.peak_kib.abs_diff(theirs),
+            ballast.len() >> 20
+        );
+        assert_eq!(ours.exit, Exit::Code(0));
+        assert!(
+            ours.peak_kib.abs_diff(theirs) <= 512,
+            "{ours:?} vs {theirs}"
+        );
+    }
+    // And earlier cases do not leak into later ones: a big run, then a small one.
+    let big = run(&Program::Exe(touch.clone()), b"200\n", &limits).unwrap();
+    let small = run(&Program::Exe(touch.clone()), b"0\n", &limits).unwrap();
+    println!("after a {} KiB case: {} KiB", big.peak_kib, small.peak_kib);
+    assert!(small.peak_kib < 4096, "{small:?}");
+    assert_eq!(ballast[12345], 7);
+}
+
+#[test]
+fn signals_are_named() {
+    let limits = Limits::judge(Duration::from_secs(1), 256);
+    let outcome = run(&Program::Shell("kill -SEGV $$".into()), b"", &limits).unwrap();
+    assert_eq!(outcome.exit, Exit::Signal(11));
+    assert_eq!(outcome.exit.describe(), "killed by SIGSEGV (11)");
+    assert_eq!(verdict(&outcome, &limits, Some("")), Verdict::RuntimeError);
+}
+
+#[test]
+fn children_run_one_after_another_are_counted_once() {
+    let _serial = serial();
+    let tmp = tempfile::tempdir().unwrap();
+    let burn = fixtures().join("burn");
+    let program = script(
+        tmp.path(),
+        &format!("echo 400 | {0}\necho 400 | {0}", burn.display()),
+    );
+    let limits = Limits::judge(Duration::from_secs(1), 256);
+    let outcome = run(&program, b"", &limits).unwrap();
+    println!("two 400 ms children: CPU {:.0} ms", ms(outcome.cpu));
+    assert_eq!(
+        verdict(&outcome, &limits, Some("ok\nok\n")),
+        Verdict::Accepted
+    );
+    assert!(outcome.cpu >= Duration::from_millis(790), "{outcome:?}");
+}
