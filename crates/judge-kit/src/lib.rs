@@ -11,5 +11,6 @@ pub mod problems;
 pub mod run;
 pub mod sample_diff;
 pub mod samples;
+pub mod scaffold;
 pub mod tools;
 pub mod verdict;

@@ -4,7 +4,11 @@ use judge_kit::problems::{discover_all, workspace_root, Problem};
 
 fn problems() -> Vec<Problem> {
     let found = discover_all(&workspace_root()).expect("crates/ is readable");
-    assert_eq!(found.errors, Vec::<String>::new(), "broken problem manifests");
+    assert_eq!(
+        found.errors,
+        Vec::<String>::new(),
+        "broken problem manifests"
+    );
     assert!(!found.problems.is_empty(), "no problem crates found");
     found.problems
 }
@@ -60,4 +64,57 @@ fn every_problem_with_tools_has_its_tools_binary_and_bench() {
             );
         }
     }
+}
+
+#[test]
+fn a_scaffolded_problem_is_found_by_the_tools_and_a_second_one_is_refused() {
+    use judge_kit::problems::{discover_all, Site};
+    use judge_kit::scaffold::{create, Spec};
+    let root = tempfile::tempdir().unwrap();
+    std::fs::create_dir(root.path().join("crates")).unwrap();
+    let input = root.path().join("s.in");
+    let output = root.path().join("s.out");
+    std::fs::write(&input, "1\n#\n").unwrap();
+    std::fs::write(&output, "1\n").unwrap();
+    let spec = Spec {
+        site: Site::Baekjoon,
+        id: "3190".into(),
+        slug: "snake".into(),
+        time_limit_ms: Some(2000),
+        memory_limit_mb: None,
+        samples: vec![(input, output)],
+    };
+    let created = create(root.path(), &spec).unwrap();
+    assert_eq!(created.samples, 1);
+    let found = discover_all(root.path()).unwrap();
+    assert_eq!(found.errors, Vec::<String>::new());
+    let problem = &found.problems[0];
+    assert_eq!(problem.name, "boj-3190-snake");
+    assert_eq!(problem.judge.time_limit_ms, 2000);
+    assert_eq!(problem.judge.memory_limit_mb, 256);
+    assert_eq!(problem.judge.url, "https://www.acmicpc.net/problem/3190");
+    assert!(!problem.has_tools);
+    assert_eq!(
+        std::fs::read_to_string(root.path().join("samples/boj-3190-snake/1.out")).unwrap(),
+        "1\n"
+    );
+    let main = std::fs::read_to_string(created.crate_dir.join("src/main.rs")).unwrap();
+    assert!(
+        main.contains("grid_core::run_judge(boj_3190_snake::run)"),
+        "{main}"
+    );
+    let again = create(root.path(), &spec).unwrap_err().to_string();
+    assert!(
+        again.ends_with("boj-3190-snake already exists; pick another slug or remove it"),
+        "{again}"
+    );
+    let same_id = Spec {
+        slug: "other".into(),
+        samples: Vec::new(),
+        ..spec
+    };
+    assert_eq!(
+        create(root.path(), &same_id).unwrap_err().to_string(),
+        "baekjoon 3190 already has a crate: crates/boj-3190-snake"
+    );
 }

@@ -1,0 +1,218 @@
+//! `scripts/new`: a new problem as one crate folder and one samples folder, from templates.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{bail, Context, Result};
+
+use super::problems::{looks_like_problem, Site};
+
+/// What to create.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    /// The judge.
+    pub site: Site,
+    /// The judge's problem id (digits).
+    pub id: String,
+    /// Lowercase words joined by `-`, e.g. `snake`.
+    pub slug: String,
+    /// Time limit; the site's default when `None`.
+    pub time_limit_ms: Option<u64>,
+    /// Memory limit in MiB; the site's default when `None`.
+    pub memory_limit_mb: Option<u64>,
+    /// Official samples: (input file, expected output file).
+    pub samples: Vec<(PathBuf, PathBuf)>,
+}
+
+impl Spec {
+    /// The crate name: `<site prefix>-<id>-<slug>`.
+    pub fn name(&self) -> String {
+        format!("{}-{}-{}", self.site.prefix(), self.id, self.slug)
+    }
+}
+
+/// What was created.
+#[derive(Clone, Debug)]
+pub struct Created {
+    /// The crate folder.
+    pub crate_dir: PathBuf,
+    /// The samples folder.
+    pub samples_dir: PathBuf,
+    /// Number of samples copied in.
+    pub samples: usize,
+}
+
+/// Fills `{key}` placeholders; `{{` and `}}` stand for literal braces.
+///
+/// ```
+/// let text = judge_kit::scaffold::fill("fn {name}() {{}}", &[("name", "main")]);
+/// assert_eq!(text, "fn main() {}");
+/// ```
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut text = template.replace("{{", "\u{1}").replace("}}", "\u{2}");
+    for (key, value) in values {
+        text = text.replace(&format!("{{{key}}}"), value);
+    }
+    text.replace('\u{1}', "{").replace('\u{2}', "}")
+}
+
+/// `snake-bite` as a title: `Snake Bite`.
+fn title(slug: &str) -> String {
+    slug.split('-')
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_uppercase().chain(chars).collect()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Checks the id and slug before anything is written.
+fn validate(spec: &Spec) -> Result<()> {
+    if spec.id.is_empty() || !spec.id.bytes().all(|b| b.is_ascii_digit()) {
+        bail!("the problem id must be digits, found `{}`", spec.id);
+    }
+    let slug_ok = !spec.slug.is_empty()
+        && !spec.slug.starts_with('-')
+        && !spec.slug.ends_with('-')
+        && !spec.slug.contains("--")
+        && spec
+            .slug
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !slug_ok {
+        bail!(
+            "the slug must be lowercase words joined by `-` (e.g. `snake`, `new-game-2`), found `{}`",
+            spec.slug
+        );
+    }
+    debug_assert!(looks_like_problem(&spec.name()));
+    for (input, output) in &spec.samples {
+        for file in [input, output] {
+            if !file.is_file() {
+                bail!("sample file {} does not exist", file.display());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Creates `crates/<name>/` and `samples/<name>/` under `root`; refuses a name (or problem id
+/// of the same site) that exists.
+pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
+    validate(spec)?;
+    let name = spec.name();
+    let crate_dir = root.join("crates").join(&name);
+    let samples_dir = root.join("samples").join(&name);
+    for dir in [&crate_dir, &samples_dir] {
+        if dir.exists() {
+            bail!(
+                "{} already exists; pick another slug or remove it",
+                dir.display()
+            );
+        }
+    }
+    let same_id = format!("{}-{}-", spec.site.prefix(), spec.id);
+    if let Ok(entries) = std::fs::read_dir(root.join("crates")) {
+        for entry in entries.flatten() {
+            let existing = entry.file_name().to_string_lossy().into_owned();
+            if existing.starts_with(&same_id) {
+                bail!(
+                    "{} {} already has a crate: crates/{existing}",
+                    spec.site,
+                    spec.id
+                );
+            }
+        }
+    }
+    let ident = name.replace('-', "_");
+    let time = spec
+        .time_limit_ms
+        .unwrap_or_else(|| spec.site.default_time_limit_ms())
+        .to_string();
+    let memory = spec
+        .memory_limit_mb
+        .unwrap_or_else(|| spec.site.default_memory_limit_mb())
+        .to_string();
+    let site = spec.site.to_string();
+    let site_title = match spec.site {
+        Site::Baekjoon => "Baekjoon",
+        Site::Programmers => "Programmers",
+    };
+    let title = title(&spec.slug);
+    let values = [
+        ("name", name.as_str()),
+        ("ident", ident.as_str()),
+        ("site", site.as_str()),
+        ("site_title", site_title),
+        ("id", spec.id.as_str()),
+        ("title", title.as_str()),
+        ("time_limit_ms", time.as_str()),
+        ("memory_limit_mb", memory.as_str()),
+    ];
+    let (lib, rules) = match spec.site {
+        Site::Baekjoon => (
+            include_str!("templates/boj_lib.rs.tmpl"),
+            include_str!("templates/boj_rules.rs.tmpl"),
+        ),
+        Site::Programmers => (
+            include_str!("templates/programmers_lib.rs.tmpl"),
+            include_str!("templates/programmers_rules.rs.tmpl"),
+        ),
+    };
+    let files = [
+        ("Cargo.toml", include_str!("templates/Cargo.toml.tmpl")),
+        ("src/lib.rs", lib),
+        ("src/main.rs", include_str!("templates/main.rs.tmpl")),
+        (
+            "tests/samples.rs",
+            include_str!("templates/samples_test.rs.tmpl"),
+        ),
+        ("tests/rules.rs", rules),
+    ];
+    for (path, template) in files {
+        write(&crate_dir.join(path), &fill(template, &values))?;
+    }
+    std::fs::create_dir_all(&samples_dir)?;
+    if spec.samples.is_empty() {
+        write(
+            &samples_dir.join("PLACEHOLDER.md"),
+            &fill(include_str!("templates/PLACEHOLDER.md.tmpl"), &values),
+        )?;
+    }
+    for (i, (input, output)) in spec.samples.iter().enumerate() {
+        let case = i + 1;
+        std::fs::copy(input, samples_dir.join(format!("{case}.in")))
+            .with_context(|| format!("copying {}", input.display()))?;
+        std::fs::copy(output, samples_dir.join(format!("{case}.out")))
+            .with_context(|| format!("copying {}", output.display()))?;
+    }
+    Ok(Created {
+        crate_dir,
+        samples_dir,
+        samples: spec.samples.len(),
+    })
+}
+
+fn write(path: &Path, text: &str) -> Result<()> {
+    std::fs::create_dir_all(path.parent().expect("a file has a folder"))?;
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+}
+
+/// Records the new member in `Cargo.lock` without updating anything else (cargo resolves the
+/// workspace and writes only what changed).
+pub fn update_lockfile(root: &Path) -> Result<()> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let status = Command::new(cargo)
+        .current_dir(root)
+        .args(["metadata", "--format-version", "1"])
+        .stdout(std::process::Stdio::null())
+        .status()
+        .context("running cargo metadata")?;
+    if !status.success() {
+        bail!("cargo could not read the workspace with the new crate in it");
+    }
+    Ok(())
+}
