@@ -250,15 +250,7 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        let settings = Settings {
-            cases: 200,
-            seed: 1,
-            size: 6,
-            jobs: 2,
-            case_timeout: Duration::from_secs(60),
-        };
-        let report = run(Arc::new(Game2048::default()), settings, &|_| {});
-        assert_eq!(report.outcome, Outcome::Agreed);
+        problem_tools::assert_agrees(Game2048::default(), 200, 1, 6);
     }
 
     /// A planted bug: a merged tile merges again (`2 2 4` becomes `8`, not `4 4`).

@@ -20,7 +20,7 @@ pub mod runner;
 pub mod save;
 mod shrink;
 
-pub use runner::{case_rng, run, Failure, Outcome, Report, Rng, Settings, Stress};
+pub use runner::{assert_agrees, case_rng, run, Failure, Outcome, Report, Rng, Settings, Stress};
 pub use shrink::shrink;
 
 /// Re-exported so generators need no rand dependency of their own.

@@ -293,3 +293,20 @@ fn failure<P: Stress>(problem: &Arc<P>, index: u64, case: P::Case, settings: &Se
         shrunk_from,
     }
 }
+
+/// Asserts that the solution agrees with the reference on `cases` cases of `seed` at `size`,
+/// on two threads: the quick check a problem's own unit tests run.
+///
+/// # Panics
+/// When they disagree or a case hangs (over a minute).
+pub fn assert_agrees<P: Stress>(problem: P, cases: u64, seed: u64, size: usize) {
+    let settings = Settings {
+        cases,
+        seed,
+        size,
+        jobs: 2,
+        case_timeout: Duration::from_secs(60),
+    };
+    let report = run(Arc::new(problem), settings, &|_| {});
+    assert_eq!(report.outcome, Outcome::Agreed, "seed {seed}, size {size}");
+}

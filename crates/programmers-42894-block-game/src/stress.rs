@@ -218,11 +218,6 @@ impl Stress for BlockGame {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-    use std::time::Duration;
-
-    use problem_tools::{run, Outcome, Settings};
-
     use super::*;
 
     #[test]
@@ -244,14 +239,7 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        let problem = Arc::new(BlockGame::default());
-        let settings = Settings {
-            cases: 300,
-            seed: 1,
-            size: problem.default_size().min(10),
-            jobs: 2,
-            case_timeout: Duration::from_secs(60),
-        };
-        assert_eq!(run(problem, settings, &|_| {}).outcome, Outcome::Agreed);
+        let size = BlockGame::default().default_size().min(10);
+        problem_tools::assert_agrees(BlockGame::default(), 300, 1, size);
     }
 }

@@ -286,11 +286,6 @@ fn region_cells(grid: &[Vec<i32>], value: i32) -> Vec<Vec<(usize, usize)>> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-    use std::time::Duration;
-
-    use problem_tools::{run, Outcome, Settings};
-
     use super::*;
 
     #[test]
@@ -304,14 +299,7 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        let problem = Arc::new(Puzzle::default());
-        let settings = Settings {
-            cases: 300,
-            seed: 1,
-            size: problem.default_size().min(10),
-            jobs: 2,
-            case_timeout: Duration::from_secs(60),
-        };
-        assert_eq!(run(problem, settings, &|_| {}).outcome, Outcome::Agreed);
+        let size = Puzzle::default().default_size().min(10);
+        problem_tools::assert_agrees(Puzzle::default(), 300, 1, size);
     }
 }
