@@ -238,6 +238,7 @@ impl<T> Grid<T> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::all_boards;
     use super::*;
 
     fn double(a: &u32, b: &u32) -> Option<u32> {
@@ -374,17 +375,6 @@ mod tests {
                 return g;
             }
         }
-    }
-
-    /// Every board of the given shape over `symbols` values (`symbols ^ (rows * cols)` boards).
-    fn all_boards(rows: usize, cols: usize, symbols: u32) -> impl Iterator<Item = Grid<u8>> {
-        let n = rows * cols;
-        (0..symbols.pow(n as u32)).map(move |code| {
-            let cells = (0..n as u32)
-                .map(|i| (code / symbols.pow(i) % symbols) as u8)
-                .collect();
-            Grid::from_vec(rows, cols, cells)
-        })
     }
 
     #[test]

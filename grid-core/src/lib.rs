@@ -27,6 +27,8 @@ pub mod rotate;
 pub mod rotate_square;
 pub mod scan;
 pub mod shape;
+#[cfg(test)]
+mod testing;
 pub mod wildcard_groups;
 
 pub use components::{Components, Labels};

@@ -142,6 +142,7 @@ impl<T> Grid<T> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::all_boards;
     use super::{CellClass, Grid, Pos, WildcardGroup};
 
     /// Board values of the tests: 0 blocked, 1 wildcard, 2 and up colours.
@@ -195,16 +196,6 @@ mod tests {
                 (grp.colour, cells, grp.wildcards, grp.standard)
             })
             .collect()
-    }
-
-    fn all_boards(rows: usize, cols: usize, symbols: u32) -> impl Iterator<Item = Grid<u8>> {
-        let n = rows * cols;
-        (0..symbols.pow(n as u32)).map(move |code| {
-            let cells = (0..n as u32)
-                .map(|i| (code / symbols.pow(i) % symbols) as u8)
-                .collect();
-            Grid::from_vec(rows, cols, cells)
-        })
     }
 
     #[test]

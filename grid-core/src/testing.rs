@@ -1,0 +1,14 @@
+//! Helpers for this crate's exhaustive tests (compiled for tests only).
+
+use super::grid::Grid;
+
+/// Every board of the given shape over `symbols` values (`symbols ^ (rows * cols)` boards).
+pub fn all_boards(rows: usize, cols: usize, symbols: u32) -> impl Iterator<Item = Grid<u8>> {
+    let n = rows * cols;
+    (0..symbols.pow(n as u32)).map(move |code| {
+        let cells = (0..n as u32)
+            .map(|i| (code / symbols.pow(i) % symbols) as u8)
+            .collect();
+        Grid::from_vec(rows, cols, cells)
+    })
+}
