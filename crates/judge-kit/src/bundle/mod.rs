@@ -112,8 +112,16 @@ fn load_crate(
     Ok((splice::load(file, &rw, at_root)?, macros))
 }
 
-/// Builds the single-file submission for `problem`.
+/// Builds the single-file submission for `problem`. What it cannot bundle is an error naming
+/// the construct and its `file:line` (relative to `root`).
 pub fn bundle(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
+    build(root, problem, options).map_err(|e| {
+        let prefix = format!("{}/", root.display());
+        anyhow::anyhow!("{}", format!("{e:#}").replace(&prefix, ""))
+    })
+}
+
+fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     let crates = manifest::crate_graph(root, &problem.dir, &problem.dependencies)?;
     let (own, libraries) = crates.split_first().expect("the problem crate comes first");
     let main_path = own.main_path.clone().with_context(|| {

@@ -148,7 +148,9 @@ impl Tree {
                             unreachable!()
                         };
                         used.add(imp.items[j].to_token_stream());
+                        // `Generics` prints without its where clause, which may name a trait.
                         used.add(imp.generics.to_token_stream());
+                        used.add(imp.generics.where_clause.to_token_stream());
                         used.add(imp.self_ty.to_token_stream());
                         self.kept.insert((n, i));
                         changed = true;

@@ -308,6 +308,14 @@ impl Walker<'_> {
                 .fold(self.dirs.children.clone(), |d, c| d.join(c));
             let flat = base.join(format!("{name}.rs"));
             let nested = base.join(&name).join("mod.rs");
+            if !flat.is_file() && !nested.is_file() {
+                bail!(
+                    "{}: `mod {name};` but neither {} nor {} exists",
+                    at(self.path, m.ident.span()),
+                    flat.display(),
+                    nested.display()
+                );
+            }
             let file = if flat.is_file() { flat } else { nested };
             let dirs = Dirs {
                 children: base.join(&name),
