@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use judge_kit::bundle::{bundle, Bundle, Options};
-use judge_kit::compiler::{floor_compiler_path, verify_floor, Compiler};
+use judge_kit::compiler::{declared_floor, floor_compiler_path, verify_floor, Compiler};
 use judge_kit::problems::{discover, select, Problem};
 
 fn fixtures() -> PathBuf {
@@ -27,7 +27,7 @@ fn in_ci() -> bool {
 fn compilers() -> Vec<Compiler> {
     let mut list = vec![Compiler::probe("rustc").expect("rustc on PATH")];
     match Compiler::probe(floor_compiler_path()) {
-        Some(floor) => match verify_floor(&floor, "1.63") {
+        Some(floor) => match verify_floor(&floor, &declared_floor(&fixtures()).unwrap()) {
             Ok(()) => list.push(floor),
             Err(message) if in_ci() => panic!("{message}"),
             Err(message) => {
@@ -86,7 +86,7 @@ fn made(name: &str) -> Bundle {
 fn every_fixture_bundles_compiles_alone_without_warnings_and_answers_its_sample() {
     let root = fixtures();
     let problems = discover(&root).unwrap();
-    assert_eq!(problems.len(), 20, "one crate per construct");
+    assert_eq!(problems.len(), 21, "one crate per construct");
     let compilers = compilers();
     let dir = tempfile::tempdir().unwrap();
     for problem in &problems {

@@ -14,12 +14,12 @@ mod names;
 mod prune;
 mod splice;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
 use syn::{File, Item, ItemMod};
 
@@ -76,7 +76,7 @@ pub fn write(root: &Path, problem: &Problem, options: Options) -> Result<(PathBu
 fn rewriter(
     info: &CrateInfo,
     own: Option<&str>,
-    macros: &HashMap<String, std::collections::HashSet<String>>,
+    macros: &HashMap<String, HashSet<String>>,
 ) -> Rewriter {
     let deps: HashMap<String, String> = info.deps.iter().cloned().collect();
     let dep_macros = deps
@@ -94,11 +94,7 @@ fn rewriter(
 
 /// Loads a crate as text in two passes: the first learns its exported macros, which the
 /// second needs to leave `crate::that_macro!` alone.
-fn load_crate(
-    file: &Path,
-    mut rw: Rewriter,
-    at_root: bool,
-) -> Result<(String, std::collections::HashSet<String>)> {
+fn load_crate(file: &Path, mut rw: Rewriter, at_root: bool) -> Result<(String, HashSet<String>)> {
     let first = splice::load(
         file,
         &Rewriter {
@@ -135,14 +131,14 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     let mut library_mods = Vec::new();
     for info in libraries {
         let Some(lib) = &info.lib_path else {
-            anyhow::bail!(
+            bail!(
                 "{} is used as a library but has no src/lib.rs",
                 info.package
             );
         };
         let (text, exported) =
             load_crate(lib, rewriter(info, Some(&info.lib_name), &macros), false)?;
-        macros.insert(info.lib_name.clone(), exported);
+        insert_macros(&mut macros, &info.lib_name, exported)?;
         library_mods.push(library_module(&info.lib_name, &text, lib)?);
     }
 
@@ -151,7 +147,7 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         Some(lib) => {
             let (text, exported) =
                 load_crate(lib, rewriter(own, Some(&own.lib_name), &macros), false)?;
-            macros.insert(own.lib_name.clone(), exported);
+            insert_macros(&mut macros, &own.lib_name, exported)?;
             Some(text)
         }
         None => None,
@@ -166,6 +162,7 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         }
     }
     let (main_text, _) = load_crate(&main_path, main_rw, true)?;
+    check_root_names(&main_text, &main_path, &crates)?;
     user_text.push_str(&main_text);
     if let Some(text) = &lib_text {
         user_text.push_str(text);
@@ -237,6 +234,47 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         source: header + &body,
         parts,
     })
+}
+
+/// Records `module`'s exported macros; two crates exporting one name would collide at the
+/// bundle's root, where `#[macro_export]` puts them.
+fn insert_macros(
+    macros: &mut HashMap<String, HashSet<String>>,
+    module: &str,
+    exported: HashSet<String>,
+) -> Result<()> {
+    for (other, names) in macros.iter() {
+        if let Some(name) = exported.intersection(names).next() {
+            bail!("`{module}` and `{other}` both export `macro_rules! {name}`: in one file both would be `crate::{name}!`");
+        }
+    }
+    macros.insert(module.to_string(), exported);
+    Ok(())
+}
+
+/// Refuses a type-namespace item at the top of `main.rs` named like a crate's module.
+fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> Result<()> {
+    let Ok(file) = syn::parse_file(main_text) else {
+        return Ok(());
+    };
+    for item in &file.items {
+        let ident = match item {
+            Item::Mod(i) => &i.ident,
+            Item::Struct(i) => &i.ident,
+            Item::Enum(i) => &i.ident,
+            Item::Trait(i) => &i.ident,
+            Item::Type(i) => &i.ident,
+            Item::Union(i) => &i.ident,
+            _ => continue,
+        };
+        if crates.iter().any(|c| c.lib_name == splice::unraw(ident)) {
+            bail!(
+                "{}: `{ident}` at the top of main.rs has the name of the crate `{ident}`, which the bundle makes a module beside it",
+                main_path.display()
+            );
+        }
+    }
+    Ok(())
 }
 
 /// A library crate's text as `mod <name> { .. }`, doc comments removed.

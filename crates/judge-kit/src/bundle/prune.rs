@@ -136,9 +136,7 @@ impl Tree {
                     .items
                     .iter()
                     .enumerate()
-                    .filter(|(_, member)| {
-                        impl_item_name(member).map_or(true, |name| used.any(&name))
-                    })
+                    .filter(|(_, member)| impl_item_name(member).is_none_or(|name| used.any(&name)))
                     .map(|(j, _)| j)
                     .collect();
                 let mut changed = false;
