@@ -86,7 +86,7 @@ fn made(name: &str) -> Bundle {
 fn every_fixture_bundles_compiles_alone_without_warnings_and_answers_its_sample() {
     let root = fixtures();
     let problems = discover(&root).unwrap();
-    assert_eq!(problems.len(), 21, "one crate per construct");
+    assert_eq!(problems.len(), 22, "one crate per construct");
     let compilers = compilers();
     let dir = tempfile::tempdir().unwrap();
     for problem in &problems {
@@ -231,6 +231,15 @@ fn libraries_keep_exactly_what_is_reached() {
         assert!(reuse.contains(present), "`{present}` missing:\n{reuse}");
     }
     assert!(made("fx-lib-name").source.contains("mod solver {"));
+    let use_self = made("fx-use-self").source;
+    assert!(
+        use_self.contains("fn scaled") && use_self.contains("impl Add for P"),
+        "{use_self}"
+    );
+    assert!(
+        !use_self.contains("fn find"),
+        "`.find(` is a method call, not grid-core's `find`:\n{use_self}"
+    );
     let glob = made("fx-trait-glob").source;
     assert!(
         glob.contains("pub trait Turn") && glob.contains("impl Turn for Dir"),

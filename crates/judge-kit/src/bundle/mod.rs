@@ -21,6 +21,7 @@ use std::process::{Command, Stdio};
 
 use anyhow::{bail, Context, Result};
 use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
+use syn::spanned::Spanned;
 use syn::{File, Item, ItemMod};
 
 use super::problems::Problem;
@@ -129,6 +130,7 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
 
     let mut macros = HashMap::new();
     let mut library_mods = Vec::new();
+    let mut hoisted = Vec::new();
     for info in libraries {
         let Some(lib) = &info.lib_path else {
             bail!(
@@ -139,6 +141,8 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         let (text, exported) =
             load_crate(lib, rewriter(info, Some(&info.lib_name), &macros), false)?;
         insert_macros(&mut macros, &info.lib_name, exported)?;
+        let (text, attrs) = hoist_crate_attrs(&text);
+        hoisted.extend(attrs);
         library_mods.push(library_module(&info.lib_name, &text, lib)?);
     }
 
@@ -148,6 +152,8 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
             let (text, exported) =
                 load_crate(lib, rewriter(own, Some(&own.lib_name), &macros), false)?;
             insert_macros(&mut macros, &own.lib_name, exported)?;
+            let (text, attrs) = hoist_crate_attrs(&text);
+            hoisted.extend(attrs);
             Some(text)
         }
         None => None,
@@ -163,8 +169,11 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     }
     let (main_text, _) = load_crate(&main_path, main_rw, true)?;
     check_root_names(&main_text, &main_path, &crates)?;
+    // One text for the names the problem uses; the newline keeps a last `//` comment of
+    // main.rs from swallowing lib.rs's first line.
     user_text.push_str(&main_text);
     if let Some(text) = &lib_text {
+        user_text.push('\n');
         user_text.push_str(text);
     }
 
@@ -203,7 +212,9 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         }
     }
 
-    let mut body = main_text.trim_end().to_string();
+    hoisted.dedup();
+    let mut body: String = hoisted.iter().map(|a| format!("{a}\n")).collect();
+    body.push_str(main_text.trim_end());
     body.push('\n');
     if let Some(text) = &lib_text {
         body.push_str(&format!(
@@ -234,6 +245,30 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         source: header + &body,
         parts,
     })
+}
+
+/// Inner attributes that mean something only on the crate root, so a wrapped crate's go to
+/// the top of the bundle.
+const CRATE_ATTRS: &[&str] = &["recursion_limit", "type_length_limit"];
+
+/// Cuts the crate-root-only inner attributes out of a crate's text, returning them.
+fn hoist_crate_attrs(text: &str) -> (String, Vec<String>) {
+    let Ok(file) = syn::parse_file(text) else {
+        return (text.to_string(), Vec::new());
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut attrs = Vec::new();
+    let mut at = 0;
+    for attr in &file.attrs {
+        if CRATE_ATTRS.iter().any(|name| attr.path().is_ident(name)) {
+            let range = attr.span().byte_range();
+            out.push_str(&text[at..range.start]);
+            attrs.push(text[range.clone()].to_string());
+            at = range.end;
+        }
+    }
+    out.push_str(&text[at..]);
+    (out, attrs)
 }
 
 /// Records `module`'s exported macros; two crates exporting one name would collide at the

@@ -223,23 +223,62 @@ impl Walker<'_> {
                     }
                 }
                 Item::ExternCrate(e) if self.rewriter.active => self.extern_crate(e)?,
-                Item::Use(u)
-                    if self.rewriter.active && self.at_bundle_root && inline.is_empty() =>
-                {
-                    // `use grid_core;` at the bundle's root would import the module into the
-                    // module that defines it.
-                    if let UseTree::Name(n) = &u.tree {
-                        if u.leading_colon.is_none()
-                            && self.rewriter.deps.contains_key(&unraw(&n.ident))
-                        {
-                            self.cut(item.span());
-                        }
-                    }
+                Item::Use(u) if self.rewriter.active => {
+                    self.use_of_dependency(item, u, inline.is_empty());
                 }
                 _ => {}
             }
         }
         Ok(())
+    }
+
+    /// `use dep;` and `use dep::{self, ..}` bring the crate's name into a module. Every
+    /// `dep::` path is rewritten to `crate::<module>::` anyway, so at the bundle's root (where
+    /// the module itself is) the import goes, and elsewhere it is allowed to be unused.
+    fn use_of_dependency(&mut self, item: &Item, u: &syn::ItemUse, top: bool) {
+        if u.leading_colon.is_some() {
+            return;
+        }
+        let is_dep = |ident: &syn::Ident| self.rewriter.deps.contains_key(&unraw(ident));
+        let mut selfs = Vec::new();
+        match &u.tree {
+            UseTree::Name(n) if is_dep(&n.ident) => selfs.push(item.span().byte_range()),
+            UseTree::Path(p) if is_dep(&p.ident) => {
+                if let UseTree::Group(g) = &*p.tree {
+                    for pair in g.items.pairs() {
+                        if let UseTree::Name(n) = pair.value() {
+                            if n.ident == "self" {
+                                let start = n.ident.span().byte_range().start;
+                                let end =
+                                    pair.punct().map_or(n.ident.span().byte_range().end, |c| {
+                                        c.span.byte_range().end
+                                    });
+                                selfs.push(start..end);
+                            }
+                        }
+                    }
+                }
+            }
+            _ => return,
+        }
+        if selfs.is_empty() {
+            return;
+        }
+        if self.at_bundle_root && top {
+            for range in selfs {
+                self.removed.push(range.clone());
+                self.edits.push(Edit {
+                    range,
+                    text: String::new(),
+                });
+            }
+        } else {
+            let start = item.span().byte_range().start;
+            self.edits.push(Edit {
+                range: start..start,
+                text: "#[allow(unused_imports)] ".to_string(),
+            });
+        }
     }
 
     fn extern_crate(&mut self, e: &syn::ItemExternCrate) -> Result<()> {
