@@ -37,7 +37,9 @@ impl Used {
                         self.paths.insert(name);
                     }
                 }
-                _ => {}
+                // `format!("{LIMIT}")` uses `LIMIT` from inside a string.
+                TokenTree::Literal(lit) => self.paths.extend(format_args_in(&lit.to_string())),
+                TokenTree::Punct(_) => {}
             }
         }
     }
@@ -51,6 +53,32 @@ impl Used {
     pub fn any(&self, name: &str) -> bool {
         self.paths.contains(name) || self.methods.contains(name)
     }
+}
+
+/// The names a string literal captures if it is a format string: `{name}` and `{name:..}`.
+fn format_args_in(literal: &str) -> Vec<String> {
+    if !(literal.starts_with('"') || literal.starts_with('r')) {
+        return Vec::new();
+    }
+    let mut names = Vec::new();
+    let mut rest = literal;
+    while let Some(open) = rest.find('{') {
+        rest = &rest[open + 1..];
+        if rest.starts_with('{') {
+            rest = &rest[1..];
+            continue;
+        }
+        let end = rest
+            .find(|c: char| c == '}' || c == ':')
+            .unwrap_or(rest.len());
+        let name = &rest[..end];
+        let is_ident = name.starts_with(|c: char| c.is_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+        if is_ident {
+            names.push(name.strip_prefix("r#").unwrap_or(name).to_string());
+        }
+    }
+    names
 }
 
 /// `x.name` but not `0..name`.
@@ -79,6 +107,7 @@ mod tests {
         for path in ["v", "x", "N", "i", "LEN", "B", "Dir", "Up", "a"] {
             assert!(used.path(path), "{path}");
         }
+        assert!(!used.any("no"), "`{{` is an escaped brace");
         for method in ["iter", "find"] {
             assert!(!used.path(method) && used.any(method), "{method}");
         }
