@@ -68,9 +68,7 @@ fn format_args_in(literal: &str) -> Vec<String> {
             rest = &rest[1..];
             continue;
         }
-        let end = rest
-            .find(|c: char| c == '}' || c == ':')
-            .unwrap_or(rest.len());
+        let end = rest.find(['}', ':']).unwrap_or(rest.len());
         let name = &rest[..end];
         let is_ident = name.starts_with(|c: char| c.is_alphabetic() || c == '_')
             && name.chars().all(|c| c.is_alphanumeric() || c == '_');
