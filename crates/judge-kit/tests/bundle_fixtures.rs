@@ -277,4 +277,8 @@ fn what_cannot_work_in_one_file_is_refused_with_where_and_why() {
         error("fx-env"),
         "crates/fx-env/src/lib.rs:3: `env!` reads cargo's environment at build time, which a judge's plain rustc does not set"
     );
+    assert_eq!(
+        error("fx-macro-use"),
+        "crates/fx-macro-use/src/lib.rs:2: `#[macro_use] extern crate grid_core` lets its macros be called by bare name in every module, which one file cannot do outside main.rs's top level; call them as `grid_core::the_macro!(..)`"
+    );
 }

@@ -222,7 +222,9 @@ impl Walker<'_> {
                         }
                     }
                 }
-                Item::ExternCrate(e) if self.rewriter.active => self.extern_crate(e)?,
+                Item::ExternCrate(e) if self.rewriter.active => {
+                    self.extern_crate(e, inline.is_empty())?
+                }
                 Item::Use(u) if self.rewriter.active => {
                     self.use_of_dependency(item, u, inline.is_empty());
                 }
@@ -281,7 +283,7 @@ impl Walker<'_> {
         }
     }
 
-    fn extern_crate(&mut self, e: &syn::ItemExternCrate) -> Result<()> {
+    fn extern_crate(&mut self, e: &syn::ItemExternCrate, top: bool) -> Result<()> {
         let name = unraw(&e.ident);
         let Some(module) = self.rewriter.deps.get(&name) else {
             if ["std", "core", "alloc", "self"].contains(&name.as_str()) {
@@ -292,6 +294,18 @@ impl Walker<'_> {
                 at(self.path, e.extern_token.span)
             );
         };
+        let exports_macros = self
+            .rewriter
+            .dep_macros
+            .get(module)
+            .is_some_and(|m| !m.is_empty());
+        let macro_use = e.attrs.iter().any(|a| a.path().is_ident("macro_use"));
+        if macro_use && exports_macros && !(self.at_bundle_root && top) {
+            bail!(
+                "{}: `#[macro_use] extern crate {name}` lets its macros be called by bare name in every module, which one file cannot do outside main.rs's top level; call them as `{name}::the_macro!(..)`",
+                at(self.path, e.extern_token.span)
+            );
+        }
         // Every `name::` path is rewritten to the bundle module, so the declaration goes; a
         // renaming one becomes a `use` of the module under the new name.
         let text = match &e.rename {
