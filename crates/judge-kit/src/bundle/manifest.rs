@@ -147,97 +147,86 @@ pub fn crate_graph(root: &Path, dir: &Path, extra: &[String]) -> Result<Vec<Crat
         .and_then(Value::as_table)
         .cloned()
         .unwrap_or_default();
-    let known = workspace_crates(root);
-    let mut order: Vec<CrateInfo> = Vec::new();
-    let mut stack: Vec<PathBuf> = Vec::new();
-    visit(
+    let mut graph = Graph {
         root,
-        dir,
-        &workspace_deps,
-        &known,
-        extra,
-        &mut order,
-        &mut stack,
-    )?;
+        workspace_deps,
+        known: workspace_crates(root),
+        order: Vec::new(),
+        stack: Vec::new(),
+    };
+    graph.visit(dir, extra)?;
     // `visit` lists dependencies first; the problem crate is last, and callers want it first.
+    let mut order = graph.order;
     let problem = order.pop().expect("the problem crate was visited");
     order.insert(0, problem);
     Ok(order)
 }
 
-fn visit(
-    root: &Path,
-    dir: &Path,
-    workspace_deps: &Table,
-    known: &BTreeMap<String, PathBuf>,
-    extra: &[String],
-    order: &mut Vec<CrateInfo>,
-    stack: &mut Vec<PathBuf>,
-) -> Result<()> {
-    let (mut info, deps, declared) = read_crate(dir, workspace_deps)?;
-    stack.push(dir.to_path_buf());
-    let mut resolved = Vec::new();
-    let mut names: Vec<(String, Option<PathBuf>, String)> = deps
-        .into_iter()
-        .map(|d| {
-            (
-                d.key,
-                d.path
-                    .map(|p| if p.is_absolute() { p } else { root.join(&p) }),
-                d.package,
-            )
-        })
-        .collect();
-    // A stated path without a manifest falls back to finding the package by name.
-    for (_, path, _) in &mut names {
-        if path
-            .as_ref()
-            .is_some_and(|p| !p.join("Cargo.toml").is_file())
-        {
-            *path = None;
-        }
-    }
-    for name in extra {
-        if !declared.contains(name) {
-            names.push((name.clone(), None, name.clone()));
-        }
-    }
-    for (key, path, package) in names {
-        let dep_dir = match path.or_else(|| known.get(&package).cloned()) {
-            Some(d) => d,
-            None => bail!(
-                "{} depends on `{key}`: a judge compiles one file with no crates, so a problem may use only grid-core and std",
-                info.package
-            ),
-        };
-        let canonical = dep_dir.canonicalize().unwrap_or(dep_dir.clone());
-        if stack
-            .iter()
-            .any(|s| s.canonicalize().unwrap_or(s.clone()) == canonical)
-        {
-            bail!("{}: dependency cycle through `{key}`", info.package);
-        }
-        let already = order
-            .iter()
-            .find(|c| c.dir.canonicalize().unwrap_or(c.dir.clone()) == canonical);
-        let lib_name = match already {
-            Some(c) => c.lib_name.clone(),
-            None => {
-                visit(root, &dep_dir, workspace_deps, known, &[], order, stack)?;
-                order.last().expect("just visited").lib_name.clone()
+/// A depth-first walk over the crates a problem needs.
+struct Graph<'a> {
+    root: &'a Path,
+    workspace_deps: Table,
+    /// The workspace's crates by package name.
+    known: BTreeMap<String, PathBuf>,
+    /// Crates visited, dependencies before their users.
+    order: Vec<CrateInfo>,
+    /// The crates being visited, to report a cycle.
+    stack: Vec<PathBuf>,
+}
+
+fn same_dir(a: &Path, b: &Path) -> bool {
+    a.canonicalize().unwrap_or_else(|_| a.to_path_buf())
+        == b.canonicalize().unwrap_or_else(|_| b.to_path_buf())
+}
+
+impl Graph<'_> {
+    fn visit(&mut self, dir: &Path, extra: &[String]) -> Result<()> {
+        let (mut info, deps, declared) = read_crate(dir, &self.workspace_deps)?;
+        self.stack.push(dir.to_path_buf());
+        let mut wanted: Vec<(String, Option<PathBuf>, String)> = deps
+            .into_iter()
+            .map(|d| {
+                let path = d.path.map(|p| self.root.join(p));
+                // A stated path without a manifest falls back to finding the package by name.
+                let path = path.filter(|p| p.join("Cargo.toml").is_file());
+                (d.key, path, d.package)
+            })
+            .collect();
+        for name in extra {
+            if !declared.contains(name) {
+                wanted.push((name.clone(), None, name.clone()));
             }
-        };
-        // Code names a dependency by its key when the manifest renames it (`package = ..`), else
-        // by the library's own name (which `[lib] name` may have changed).
-        let in_code = if key == package {
-            lib_name.clone()
-        } else {
-            key.replace('-', "_")
-        };
-        resolved.push((in_code, lib_name));
+        }
+        let mut resolved = Vec::new();
+        for (key, path, package) in wanted {
+            let Some(dep_dir) = path.or_else(|| self.known.get(&package).cloned()) else {
+                bail!(
+                    "{} depends on `{key}`: a judge compiles one file with no crates, so a problem may use only grid-core and std",
+                    info.package
+                );
+            };
+            if self.stack.iter().any(|s| same_dir(s, &dep_dir)) {
+                bail!("{}: dependency cycle through `{key}`", info.package);
+            }
+            let lib_name = match self.order.iter().find(|c| same_dir(&c.dir, &dep_dir)) {
+                Some(c) => c.lib_name.clone(),
+                None => {
+                    self.visit(&dep_dir, &[])?;
+                    self.order.last().expect("just visited").lib_name.clone()
+                }
+            };
+            // Code names a dependency by its key when the manifest renames it (`package = ..`),
+            // else by the library's own name (which `[lib] name` may have changed).
+            let in_code = if key == package {
+                lib_name.clone()
+            } else {
+                key.replace('-', "_")
+            };
+            resolved.push((in_code, lib_name));
+        }
+        self.stack.pop();
+        info.deps = resolved;
+        self.order.push(info);
+        Ok(())
     }
-    stack.pop();
-    info.deps = resolved;
-    order.push(info);
-    Ok(())
 }

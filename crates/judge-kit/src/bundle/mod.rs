@@ -29,8 +29,6 @@ use manifest::CrateInfo;
 use names::Used;
 use splice::Rewriter;
 
-pub use cfg::{eval as eval_cfg, Truth};
-
 /// A finished bundle.
 #[derive(Clone, Debug)]
 pub struct Bundle {
