@@ -275,7 +275,11 @@ impl Walker<'_> {
                 });
             }
         } else {
-            let start = item.span().byte_range().start;
+            // Just before `pub`/`use`, after any doc comment (which is cut on its own).
+            let start = match &u.vis {
+                syn::Visibility::Inherited => u.use_token.span.byte_range().start,
+                vis => vis.span().byte_range().start,
+            };
             self.edits.push(Edit {
                 range: start..start,
                 text: "#[allow(unused_imports)] ".to_string(),
