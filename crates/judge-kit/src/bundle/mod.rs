@@ -200,11 +200,19 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         parts.push(("lib.rs".to_string(), text.len()));
     }
     for module in &kept {
-        for item in module.content.iter().flat_map(|(_, items)| items) {
+        let items = module.content.iter().flat_map(|(_, items)| items);
+        let (mods, rest): (Vec<&Item>, Vec<&Item>) =
+            items.partition(|item| matches!(item, Item::Mod(_)));
+        // Root items other than `use` (a library without submodules, grid-core's root fns).
+        if rest.iter().any(|item| !matches!(item, Item::Use(_))) {
+            let size = unparse(rest.into_iter().cloned().collect()).len();
+            parts.push((module.ident.to_string(), size));
+        }
+        for item in mods {
             if let Item::Mod(m) = item {
                 parts.push((
                     format!("{}::{}", module.ident, m.ident),
-                    unparse(vec![Item::Mod(m.clone())]).len(),
+                    unparse(vec![item.clone()]).len(),
                 ));
             }
         }
