@@ -199,7 +199,10 @@ impl Graph<'_> {
         }
         let mut resolved = Vec::new();
         for (key, path, package) in wanted {
-            let Some(dep_dir) = path.or_else(|| self.known.get(&package).cloned()) else {
+            let found = path.or_else(|| self.known.get(&package).cloned());
+            // `crates/x/../../grid-core` reads badly in messages.
+            let found = found.map(|d| d.canonicalize().unwrap_or(d));
+            let Some(dep_dir) = found else {
                 bail!(
                     "{} depends on `{key}`: a judge compiles one file with no crates, so a problem may use only grid-core and std",
                     info.package

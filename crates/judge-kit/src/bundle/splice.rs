@@ -460,13 +460,6 @@ impl TokenContext<'_> {
     /// Cuts a doc comment (`///`, `//!`, `/** */`) with its line when the line holds nothing
     /// else. Docs document an API the judge never reads; `//` notes stay.
     fn cut_doc_comment(&mut self, range: Range<usize>) {
-        let comment = &self.text[range.clone()];
-        if !["///", "//!", "/**", "/*!"]
-            .iter()
-            .any(|s| comment.starts_with(s))
-        {
-            return;
-        }
         let line_start = self.text[..range.start].rfind('\n').map_or(0, |i| i + 1);
         let only_indent = self.text[line_start..range.start].trim().is_empty();
         let mut end = range.end;
@@ -481,6 +474,28 @@ impl TokenContext<'_> {
         });
     }
 
+    /// The byte range of the doc attribute starting with the `#` at `i`, and the index after
+    /// it, when it is one to cut: a doc comment, or `#[doc = include_str!(..)]` (docs read from
+    /// a file the judge does not have).
+    fn doc_attribute(&self, t: &[TokenTree], i: usize) -> Option<(Range<usize>, usize)> {
+        let at = i + 1 + usize::from(is_punct(t.get(i + 1), '!'));
+        let TokenTree::Group(g) = t.get(at)? else {
+            return None;
+        };
+        let mut inner = g.stream().into_iter();
+        let is_doc = g.delimiter() == proc_macro2::Delimiter::Bracket
+            && matches!(inner.next(), Some(TokenTree::Ident(id)) if id == "doc");
+        let start = t[i].span().byte_range().start;
+        let end = g.span().byte_range().end.max(t[i].span().byte_range().end);
+        let text = &self.text[start..end];
+        let comment = ["///", "//!", "/**", "/*!"]
+            .iter()
+            .any(|s| text.starts_with(s));
+        let included =
+            inner.any(|tree| matches!(tree, TokenTree::Ident(id) if id == "include_str"));
+        (is_doc && (comment || included)).then_some((start..end, at + 1))
+    }
+
     /// Rewrites paths anywhere in the token stream, macro arguments included: a dependency's
     /// name at the start of a path becomes `crate::<its module>` (`crate` alone when it names
     /// one of the dependency's exported macros, which live at the root); inside a wrapped crate
@@ -489,16 +504,23 @@ impl TokenContext<'_> {
         let rw = self.rw;
         let path = self.path;
         let t: Vec<TokenTree> = stream.into_iter().collect();
+        let mut skip_until = 0;
         for i in 0..t.len() {
+            if i < skip_until {
+                continue;
+            }
             let id = match &t[i] {
                 TokenTree::Group(g) => {
                     self.rewrite(g.stream());
                     continue;
                 }
-                TokenTree::Punct(p) if p.as_char() == '#' && rw.active => {
-                    let range = p.span().byte_range();
-                    if !inside(self.removed, range.start) {
+                TokenTree::Punct(p) if p.as_char() == '#' => {
+                    if inside(self.removed, p.span().byte_range().start) {
+                        continue;
+                    }
+                    if let Some((range, next)) = self.doc_attribute(&t, i) {
                         self.cut_doc_comment(range);
+                        skip_until = next;
                     }
                     continue;
                 }
