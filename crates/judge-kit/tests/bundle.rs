@@ -124,6 +124,22 @@ fn every_bundle_compiles_alone_and_passes_its_samples() {
 }
 
 #[test]
+fn every_bundle_compiles_without_a_warning() {
+    let root = workspace_root();
+    let current = Compiler::probe("rustc").expect("rustc on PATH");
+    let dir = tempfile::tempdir().unwrap();
+    for problem in discover(&root).unwrap() {
+        let made = bundle(&root, &problem, Options::default()).unwrap();
+        let path = dir.path().join(format!("{}.rs", problem.name));
+        std::fs::write(&path, &made.source).unwrap();
+        let compiled = current
+            .compile_output(&path, &dir.path().join(&problem.name))
+            .unwrap();
+        assert_eq!(compiled.stderr, "", "{} warns", problem.name);
+    }
+}
+
+#[test]
 fn the_tool_names_unknown_problems_and_prints_to_stdout_on_request() {
     let exe = env!("CARGO_BIN_EXE_bundle");
     let out = std::process::Command::new(exe)

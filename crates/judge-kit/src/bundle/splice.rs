@@ -1,7 +1,8 @@
 //! One crate as one text: `mod x;` files are inlined where they are declared, items the judge
-//! never compiles (`#[cfg(test)]`, `#[cfg(feature = ..)]`, tests) are cut out, and the paths that
-//! change meaning once the crate is a module of the bundle are rewritten. Everything else is the
-//! author's text byte for byte, so comments and inner attributes survive.
+//! never compiles (`#[cfg(test)]`, `#[cfg(feature = ..)]`, tests) and doc comments are cut out,
+//! and the paths that change meaning once the crate is a module of the bundle are rewritten.
+//! Everything else is the author's text byte for byte, so `//` comments and inner attributes
+//! survive. Edits are byte ranges found from spans (proc-macro2 `span-locations`).
 
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
@@ -137,6 +138,7 @@ fn apply(text: &str, mut edits: Vec<Edit>) -> String {
     out
 }
 
+/// Walks one file's items, collecting the edits that inline, cut and rewrite them.
 struct Walker<'a> {
     path: &'a Path,
     dirs: &'a Dirs,
