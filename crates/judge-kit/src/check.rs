@@ -5,94 +5,14 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 
+pub use super::compiler::{compilers, floor_compiler_path, Compiler, DEBIAN_RUSTC};
 use super::problems::Problem;
 use super::run::{Limits, Program};
 use super::sample_diff::{run_case, CaseResult};
 use super::samples::{self, Sample};
 use super::verdict::{Checker, Verdict};
-
-/// Where Debian's `rustc` package (1.63 on Debian 12) puts the judge-floor compiler.
-pub const DEBIAN_RUSTC: &str = "/usr/bin/rustc";
-
-/// A rustc to compile bundles with.
-#[derive(Clone, Debug)]
-pub struct Compiler {
-    /// The executable.
-    pub path: PathBuf,
-    /// Its `--version` line, e.g. `rustc 1.63.0`.
-    pub version: String,
-}
-
-impl Compiler {
-    /// Asks `path` for its version; `None` when it cannot run.
-    pub fn probe(path: impl Into<PathBuf>) -> Option<Compiler> {
-        let path = path.into();
-        let out = Command::new(&path).arg("--version").output().ok()?;
-        if !out.status.success() {
-            return None;
-        }
-        let line = String::from_utf8_lossy(&out.stdout);
-        let version = line
-            .split(" (")
-            .next()
-            .unwrap_or("rustc")
-            .trim()
-            .to_string();
-        Some(Compiler { path, version })
-    }
-
-    /// Compiles one file the way Baekjoon does: `rustc --edition 2021 -O`, nothing else.
-    pub fn compile(&self, source: &Path, out_dir: &Path) -> Result<PathBuf> {
-        std::fs::create_dir_all(out_dir)?;
-        let exe = out_dir.join("main");
-        let out = Command::new(&self.path)
-            .args(["--edition", "2021", "-O", "-o"])
-            .arg(&exe)
-            .arg(source)
-            .current_dir(out_dir)
-            .output()
-            .with_context(|| format!("running {}", self.path.display()))?;
-        if !out.status.success() {
-            bail!(
-                "{} could not compile {}:\n{}",
-                self.version,
-                source.display(),
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-        Ok(exe)
-    }
-}
-
-/// Where the judge-floor compiler is looked for: `$JUDGE_RUSTC`, else Debian's `/usr/bin/rustc`.
-pub fn floor_compiler_path() -> PathBuf {
-    std::env::var_os("JUDGE_RUSTC").map_or_else(|| PathBuf::from(DEBIAN_RUSTC), PathBuf::from)
-}
-
-/// The compilers a check uses: the current `rustc` on PATH and the judge floor (`$JUDGE_RUSTC`,
-/// else Debian's `/usr/bin/rustc`). A missing floor compiler is an error under `CI=true` and a
-/// loud warning elsewhere.
-pub fn compilers() -> Result<Vec<Compiler>> {
-    let current = Compiler::probe("rustc").context("no `rustc` on PATH")?;
-    let floor_path = floor_compiler_path();
-    let mut list = vec![current];
-    match Compiler::probe(&floor_path) {
-        Some(floor) => list.push(floor),
-        None => {
-            let message = format!(
-                "the judge-floor compiler {} is missing: install it with `apt-get install -y --no-install-recommends rustc` (Debian 12: rustc 1.63) or set JUDGE_RUSTC",
-                floor_path.display()
-            );
-            if std::env::var("CI").is_ok_and(|v| v == "true") {
-                bail!("{message}");
-            }
-            eprintln!("WARNING: {message}; checking with the current rustc only");
-        }
-    }
-    Ok(list)
-}
 
 /// One sample run through one compiled bundle.
 #[derive(Clone, Debug)]

@@ -7,6 +7,7 @@ pub mod bundle;
 pub mod cargo;
 pub mod check;
 pub mod cli;
+pub mod compiler;
 pub mod problems;
 pub mod run;
 pub mod sample_diff;

@@ -1,0 +1,235 @@
+//! The crates a bundle is made of, read from manifests: the problem crate and, transitively, the
+//! workspace crates it depends on. Optional and dev-dependencies are ignored (the judge builds
+//! with no features and no tests); any other crate is refused.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use toml::{Table, Value};
+
+/// One crate of the bundle.
+#[derive(Clone, Debug)]
+pub struct CrateInfo {
+    /// Package name (`grid-core`).
+    pub package: String,
+    /// Its folder.
+    pub dir: PathBuf,
+    /// The library's name in code (`grid_core`, or `[lib] name`): its module in the bundle.
+    pub lib_name: String,
+    /// The library's root file, if it has one.
+    pub lib_path: Option<PathBuf>,
+    /// The binary's root file, if it has one.
+    pub main_path: Option<PathBuf>,
+    /// Normal, non-optional dependencies: (name in this crate's code, module in the bundle).
+    pub deps: Vec<(String, String)>,
+}
+
+fn read_table(path: &Path) -> Result<Table> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    text.parse::<Table>()
+        .with_context(|| format!("parsing {}", path.display()))
+}
+
+fn str_at<'a>(table: &'a Table, section: &str, key: &str) -> Option<&'a str> {
+    table.get(section)?.as_table()?.get(key)?.as_str()
+}
+
+/// Reads the crate in `dir`.
+fn read_crate(
+    dir: &Path,
+    workspace_deps: &Table,
+) -> Result<(CrateInfo, Vec<Dependency>, Vec<String>)> {
+    let manifest_path = dir.join("Cargo.toml");
+    let manifest = read_table(&manifest_path)?;
+    let package = str_at(&manifest, "package", "name")
+        .with_context(|| format!("{}: no [package] name", manifest_path.display()))?
+        .to_string();
+    let lib_name =
+        str_at(&manifest, "lib", "name").map_or_else(|| package.replace('-', "_"), str::to_string);
+    let lib_path = match str_at(&manifest, "lib", "path") {
+        Some(path) => Some(dir.join(path)),
+        None => Some(dir.join("src/lib.rs")).filter(|p| p.is_file()),
+    };
+    let first_bin = manifest
+        .get("bin")
+        .and_then(Value::as_array)
+        .and_then(|bins| bins.first())
+        .and_then(|bin| bin.get("path"))
+        .and_then(Value::as_str);
+    let main_path = match first_bin {
+        Some(path) => Some(dir.join(path)),
+        None => Some(dir.join("src/main.rs")).filter(|p| p.is_file()),
+    };
+    let mut deps = Vec::new();
+    let mut declared = Vec::new();
+    if let Some(table) = manifest.get("dependencies").and_then(Value::as_table) {
+        for (key, spec) in table {
+            declared.push(key.clone());
+            deps.extend(dependency(dir, key, spec, workspace_deps));
+        }
+    }
+    let info = CrateInfo {
+        package,
+        dir: dir.to_path_buf(),
+        lib_name,
+        lib_path,
+        main_path,
+        deps: Vec::new(),
+    };
+    Ok((info, deps, declared))
+}
+
+/// A normal dependency as the manifest states it.
+#[derive(Clone, Debug)]
+struct Dependency {
+    key: String,
+    package: String,
+    path: Option<PathBuf>,
+}
+
+/// The dependency `key = spec` of the crate in `dir`; `None` when it is optional.
+fn dependency(dir: &Path, key: &str, spec: &Value, workspace_deps: &Table) -> Option<Dependency> {
+    let mut package = key.to_string();
+    let mut path = None;
+    if let Some(table) = spec.as_table() {
+        if table.get("optional").and_then(Value::as_bool) == Some(true) {
+            return None;
+        }
+        if let Some(name) = table.get("package").and_then(Value::as_str) {
+            package = name.to_string();
+        }
+        if let Some(p) = table.get("path").and_then(Value::as_str) {
+            path = Some(dir.join(p));
+        }
+        if table.get("workspace").and_then(Value::as_bool) == Some(true) {
+            if let Some(shared) = workspace_deps.get(key).and_then(Value::as_table) {
+                if let Some(name) = shared.get("package").and_then(Value::as_str) {
+                    package = name.to_string();
+                }
+                if let Some(p) = shared.get("path").and_then(Value::as_str) {
+                    path = Some(PathBuf::from(p));
+                }
+            }
+        }
+    }
+    Some(Dependency {
+        key: key.to_string(),
+        package,
+        path,
+    })
+}
+
+/// Every crate of the workspace at `root` (`grid-core/` and `crates/*`), by package name.
+fn workspace_crates(root: &Path) -> BTreeMap<String, PathBuf> {
+    let mut dirs = vec![root.join("grid-core")];
+    if let Ok(entries) = std::fs::read_dir(root.join("crates")) {
+        dirs.extend(entries.flatten().map(|e| e.path()));
+    }
+    dirs.into_iter()
+        .filter_map(|dir| {
+            let manifest = read_table(&dir.join("Cargo.toml")).ok()?;
+            let name = str_at(&manifest, "package", "name")?.to_string();
+            Some((name, dir))
+        })
+        .collect()
+}
+
+/// The problem crate in `dir` (first) and every workspace crate it needs, dependencies before
+/// the crates that use them. `extra` are dependency names stated elsewhere (e.g. by discovery);
+/// each must be one of the workspace's crates too.
+pub fn crate_graph(root: &Path, dir: &Path, extra: &[String]) -> Result<Vec<CrateInfo>> {
+    let root_manifest = read_table(&root.join("Cargo.toml")).unwrap_or_default();
+    let workspace_deps = root_manifest
+        .get("workspace")
+        .and_then(|w| w.get("dependencies"))
+        .and_then(Value::as_table)
+        .cloned()
+        .unwrap_or_default();
+    let mut graph = Graph {
+        root,
+        workspace_deps,
+        known: workspace_crates(root),
+        order: Vec::new(),
+        stack: Vec::new(),
+    };
+    graph.visit(dir, extra)?;
+    // `visit` lists dependencies first; the problem crate is last, and callers want it first.
+    let mut order = graph.order;
+    let problem = order.pop().expect("the problem crate was visited");
+    order.insert(0, problem);
+    Ok(order)
+}
+
+/// A depth-first walk over the crates a problem needs.
+struct Graph<'a> {
+    root: &'a Path,
+    workspace_deps: Table,
+    /// The workspace's crates by package name.
+    known: BTreeMap<String, PathBuf>,
+    /// Crates visited, dependencies before their users.
+    order: Vec<CrateInfo>,
+    /// The crates being visited, to report a cycle.
+    stack: Vec<PathBuf>,
+}
+
+fn same_dir(a: &Path, b: &Path) -> bool {
+    a.canonicalize().unwrap_or_else(|_| a.to_path_buf())
+        == b.canonicalize().unwrap_or_else(|_| b.to_path_buf())
+}
+
+impl Graph<'_> {
+    fn visit(&mut self, dir: &Path, extra: &[String]) -> Result<()> {
+        let (mut info, deps, declared) = read_crate(dir, &self.workspace_deps)?;
+        self.stack.push(dir.to_path_buf());
+        let mut wanted: Vec<(String, Option<PathBuf>, String)> = deps
+            .into_iter()
+            .map(|d| {
+                let path = d.path.map(|p| self.root.join(p));
+                // A stated path without a manifest falls back to finding the package by name.
+                let path = path.filter(|p| p.join("Cargo.toml").is_file());
+                (d.key, path, d.package)
+            })
+            .collect();
+        for name in extra {
+            if !declared.contains(name) {
+                wanted.push((name.clone(), None, name.clone()));
+            }
+        }
+        let mut resolved = Vec::new();
+        for (key, path, package) in wanted {
+            let found = path.or_else(|| self.known.get(&package).cloned());
+            // `crates/x/../../grid-core` reads badly in messages.
+            let found = found.map(|d| d.canonicalize().unwrap_or(d));
+            let Some(dep_dir) = found else {
+                bail!(
+                    "{} depends on `{key}`: a judge compiles one file with no crates, so a problem may use only grid-core and std",
+                    info.package
+                );
+            };
+            if self.stack.iter().any(|s| same_dir(s, &dep_dir)) {
+                bail!("{}: dependency cycle through `{key}`", info.package);
+            }
+            let lib_name = match self.order.iter().find(|c| same_dir(&c.dir, &dep_dir)) {
+                Some(c) => c.lib_name.clone(),
+                None => {
+                    self.visit(&dep_dir, &[])?;
+                    self.order.last().expect("just visited").lib_name.clone()
+                }
+            };
+            // Code names a dependency by its key when the manifest renames it (`package = ..`),
+            // else by the library's own name (which `[lib] name` may have changed).
+            let in_code = if key == package {
+                lib_name.clone()
+            } else {
+                key.replace('-', "_")
+            };
+            resolved.push((in_code, lib_name));
+        }
+        self.stack.pop();
+        info.deps = resolved;
+        self.order.push(info);
+        Ok(())
+    }
+}

@@ -1,0 +1,395 @@
+//! Turning a problem crate plus the parts of its workspace libraries it uses into one
+//! judge-ready `.rs` file.
+//!
+//! The file is the problem's `main.rs`, then `mod <its lib> { lib.rs }`, then one module per
+//! library crate it depends on (grid-core, other problems' libraries, transitively) holding only
+//! the items the problem reaches. The problem's own code is the author's text (comments and
+//! inner attributes kept), with `mod x;` files inlined, items the judge never compiles cut out
+//! and paths rewritten where they change meaning ([`splice`]); library crates are pruned
+//! ([`prune`]) and printed without their docs and tests.
+
+mod cfg;
+mod manifest;
+mod names;
+mod prune;
+mod splice;
+
+use std::collections::{HashMap, HashSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use anyhow::{bail, Context, Result};
+use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
+use syn::spanned::Spanned;
+use syn::{File, Item, ItemMod};
+
+use super::problems::Problem;
+use manifest::CrateInfo;
+use names::Used;
+use splice::Rewriter;
+
+/// A finished bundle.
+#[derive(Clone, Debug)]
+pub struct Bundle {
+    /// The whole file.
+    pub source: String,
+    /// Bytes of each part as printed on its own: `main.rs`, `lib.rs`, then each library module.
+    pub parts: Vec<(String, usize)>,
+}
+
+/// How to bundle.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Drop the library items the problem does not reach (off: whole crates, for comparison).
+    pub prune: bool,
+    /// Run rustfmt over the result when it is installed.
+    pub rustfmt: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            prune: true,
+            rustfmt: true,
+        }
+    }
+}
+
+/// Where `scripts/bundle` writes a problem's bundle.
+pub fn output_path(root: &Path, problem: &Problem) -> PathBuf {
+    root.join("target/bundle")
+        .join(format!("{}.rs", problem.name))
+}
+
+/// Builds `problem`'s bundle and writes it to [`output_path`], returning both.
+pub fn write(root: &Path, problem: &Problem, options: Options) -> Result<(PathBuf, Bundle)> {
+    let made = bundle(root, problem, options)?;
+    let path = output_path(root, problem);
+    std::fs::create_dir_all(path.parent().expect("a bundle path has a folder"))?;
+    std::fs::write(&path, &made.source).with_context(|| format!("writing {}", path.display()))?;
+    Ok((path, made))
+}
+
+/// A crate's rewriter: its dependencies' modules and their exported macros.
+fn rewriter(
+    info: &CrateInfo,
+    own: Option<&str>,
+    macros: &HashMap<String, HashSet<String>>,
+) -> Rewriter {
+    let deps: HashMap<String, String> = info.deps.iter().cloned().collect();
+    let dep_macros = deps
+        .values()
+        .filter_map(|module| Some((module.clone(), macros.get(module)?.clone())))
+        .collect();
+    Rewriter {
+        deps,
+        own_module: own.map(str::to_string),
+        own_macros: Default::default(),
+        dep_macros,
+        active: true,
+    }
+}
+
+/// Loads a crate as text in two passes: the first learns its exported macros, which the
+/// second needs to leave `crate::that_macro!` alone.
+fn load_crate(file: &Path, mut rw: Rewriter, at_root: bool) -> Result<(String, HashSet<String>)> {
+    let first = splice::load(
+        file,
+        &Rewriter {
+            active: false,
+            ..rw.clone()
+        },
+        at_root,
+    )?;
+    rw.own_macros = splice::exported_macros(&first);
+    let macros = rw.own_macros.clone();
+    Ok((splice::load(file, &rw, at_root)?, macros))
+}
+
+/// Builds the single-file submission for `problem`. What it cannot bundle is an error naming
+/// the construct and its `file:line` (relative to `root`).
+pub fn bundle(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
+    build(root, problem, options).map_err(|e| {
+        let prefix = format!("{}/", root.display());
+        anyhow::anyhow!("{}", format!("{e:#}").replace(&prefix, ""))
+    })
+}
+
+fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
+    let crates = manifest::crate_graph(root, &problem.dir, &problem.dependencies)?;
+    let (own, libraries) = crates.split_first().expect("the problem crate comes first");
+    let main_path = own.main_path.clone().with_context(|| {
+        format!(
+            "{}: no binary (src/main.rs): a judge runs a program",
+            problem.name
+        )
+    })?;
+
+    let mut macros = HashMap::new();
+    let mut library_mods = Vec::new();
+    let mut hoisted = Vec::new();
+    for info in libraries {
+        let Some(lib) = &info.lib_path else {
+            bail!(
+                "{} is used as a library but has no src/lib.rs",
+                info.package
+            );
+        };
+        let (text, exported) =
+            load_crate(lib, rewriter(info, Some(&info.lib_name), &macros), false)?;
+        insert_macros(&mut macros, &info.lib_name, exported)?;
+        let (text, attrs) = hoist_crate_attrs(&text);
+        hoisted.extend(attrs);
+        library_mods.push(library_module(&info.lib_name, &text, lib)?);
+    }
+
+    let mut user_text = String::new();
+    let lib_text = match &own.lib_path {
+        Some(lib) => {
+            let (text, exported) =
+                load_crate(lib, rewriter(own, Some(&own.lib_name), &macros), false)?;
+            insert_macros(&mut macros, &own.lib_name, exported)?;
+            let (text, attrs) = hoist_crate_attrs(&text);
+            hoisted.extend(attrs);
+            Some(text)
+        }
+        None => None,
+    };
+    let mut main_rw = rewriter(own, None, &macros);
+    if own.lib_path.is_some() {
+        main_rw
+            .deps
+            .insert(own.lib_name.clone(), own.lib_name.clone());
+        if let Some(m) = macros.get(&own.lib_name) {
+            main_rw.dep_macros.insert(own.lib_name.clone(), m.clone());
+        }
+    }
+    let (main_text, _) = load_crate(&main_path, main_rw, true)?;
+    check_root_names(&main_text, &main_path, &crates)?;
+    // One text for the names the problem uses; the newline keeps a last `//` comment of
+    // main.rs from swallowing lib.rs's first line.
+    user_text.push_str(&main_text);
+    if let Some(text) = &lib_text {
+        user_text.push('\n');
+        user_text.push_str(text);
+    }
+
+    let shells: Vec<ItemMod> = library_mods
+        .iter()
+        .map(|m| ItemMod {
+            content: None,
+            ..m.clone()
+        })
+        .collect();
+    let kept = if options.prune {
+        let mut used = Used::default();
+        let tokens: TokenStream = user_text
+            .parse()
+            .map_err(|e| anyhow::anyhow!("the problem's code does not tokenize: {e}"))?;
+        used.add(tokens);
+        let mut tree = prune::Tree::new(library_mods);
+        tree.reach(&mut used);
+        tree.rebuild(shells)
+    } else {
+        library_mods
+    };
+
+    let mut parts = vec![("main.rs".to_string(), main_text.len())];
+    if let Some(text) = &lib_text {
+        parts.push(("lib.rs".to_string(), text.len()));
+    }
+    for module in &kept {
+        let items = module.content.iter().flat_map(|(_, items)| items);
+        let (mods, rest): (Vec<&Item>, Vec<&Item>) =
+            items.partition(|item| matches!(item, Item::Mod(_)));
+        // Root items other than `use` (a library without submodules, grid-core's root fns).
+        if rest.iter().any(|item| !matches!(item, Item::Use(_))) {
+            let size = unparse(rest.into_iter().cloned().collect()).len();
+            parts.push((module.ident.to_string(), size));
+        }
+        for item in mods {
+            if let Item::Mod(m) = item {
+                parts.push((
+                    format!("{}::{}", module.ident, m.ident),
+                    unparse(vec![item.clone()]).len(),
+                ));
+            }
+        }
+    }
+
+    hoisted.dedup();
+    let mut body: String = hoisted.iter().map(|a| format!("{a}\n")).collect();
+    body.push_str(main_text.trim_end());
+    body.push('\n');
+    if let Some(text) = &lib_text {
+        body.push_str(&format!(
+            "\n#[allow(dead_code)]\nmod {} {{\n{}\n}}\n",
+            own.lib_name,
+            text.trim_end()
+        ));
+    }
+    for mut module in kept {
+        module.attrs.insert(
+            0,
+            syn::parse_quote!(#[allow(dead_code, unused_imports, unused_macros)]),
+        );
+        body.push('\n');
+        body.push_str(&unparse(vec![Item::Mod(module)]));
+    }
+    if options.rustfmt {
+        if let Some(formatted) = rustfmt(&body) {
+            body = formatted;
+        }
+    }
+    let judge = &problem.judge;
+    let header = format!(
+        "// {} — {} problem {}: {}\n// Bundled by scripts/bundle from crates/{} and the parts of grid-core it uses.\n// Compile: rustc --edition 2021 -O {}.rs\n\n",
+        problem.name, judge.site, judge.problem, judge.url, problem.name, problem.name
+    );
+    Ok(Bundle {
+        source: header + &body,
+        parts,
+    })
+}
+
+/// Inner attributes that mean something only on the crate root, so a wrapped crate's go to
+/// the top of the bundle.
+const CRATE_ATTRS: &[&str] = &["recursion_limit", "type_length_limit"];
+
+/// Cuts the crate-root-only inner attributes out of a crate's text, returning them.
+fn hoist_crate_attrs(text: &str) -> (String, Vec<String>) {
+    let Ok(file) = syn::parse_file(text) else {
+        return (text.to_string(), Vec::new());
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut attrs = Vec::new();
+    let mut at = 0;
+    for attr in &file.attrs {
+        if CRATE_ATTRS.iter().any(|name| attr.path().is_ident(name)) {
+            let range = attr.span().byte_range();
+            out.push_str(&text[at..range.start]);
+            attrs.push(text[range.clone()].to_string());
+            at = range.end;
+        }
+    }
+    out.push_str(&text[at..]);
+    (out, attrs)
+}
+
+/// Records `module`'s exported macros; two crates exporting one name would collide at the
+/// bundle's root, where `#[macro_export]` puts them.
+fn insert_macros(
+    macros: &mut HashMap<String, HashSet<String>>,
+    module: &str,
+    exported: HashSet<String>,
+) -> Result<()> {
+    for (other, names) in macros.iter() {
+        if let Some(name) = exported.intersection(names).next() {
+            bail!("`{module}` and `{other}` both export `macro_rules! {name}`: in one file both would be `crate::{name}!`");
+        }
+    }
+    macros.insert(module.to_string(), exported);
+    Ok(())
+}
+
+/// Refuses a type-namespace item at the top of `main.rs` named like a crate's module.
+fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> Result<()> {
+    let Ok(file) = syn::parse_file(main_text) else {
+        return Ok(());
+    };
+    for item in &file.items {
+        let ident = match item {
+            Item::Mod(i) => &i.ident,
+            Item::Struct(i) => &i.ident,
+            Item::Enum(i) => &i.ident,
+            Item::Trait(i) => &i.ident,
+            Item::Type(i) => &i.ident,
+            Item::Union(i) => &i.ident,
+            _ => continue,
+        };
+        if crates.iter().any(|c| c.lib_name == splice::unraw(ident)) {
+            bail!(
+                "{}: `{ident}` at the top of main.rs has the name of the crate `{ident}`, which the bundle makes a module beside it",
+                main_path.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A library crate's text as `mod <name> { .. }`, doc comments removed.
+fn library_module(name: &str, text: &str, path: &Path) -> Result<ItemMod> {
+    let tokens: TokenStream = text
+        .parse()
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let file: File = syn::parse2(strip_docs(tokens))
+        .with_context(|| format!("parsing {} without its docs", path.display()))?;
+    let ident = syn::Ident::new(name, proc_macro2::Span::call_site());
+    let attrs = file.attrs;
+    let items = file.items;
+    let mut module: ItemMod = syn::parse_quote!(mod #ident {});
+    module.attrs = attrs;
+    module.content = Some((Default::default(), items));
+    Ok(module)
+}
+
+fn unparse(items: Vec<Item>) -> String {
+    prettyplease::unparse(&File {
+        shebang: None,
+        attrs: Vec::new(),
+        items,
+    })
+}
+
+/// Formats with rustfmt when it is installed and succeeds.
+fn rustfmt(source: &str) -> Option<String> {
+    let mut child = Command::new("rustfmt")
+        .args(["--edition", "2021", "--emit", "stdout", "--quiet"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    child.stdin.take()?.write_all(source.as_bytes()).ok()?;
+    let out = child.wait_with_output().ok()?;
+    if out.status.success() {
+        String::from_utf8(out.stdout).ok()
+    } else {
+        None
+    }
+}
+
+/// Removes `#[doc = ...]` and `#![doc = ...]` (doc comments) anywhere in a token stream.
+fn strip_docs(tokens: TokenStream) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(trees.len());
+    let mut i = 0;
+    while i < trees.len() {
+        if let TokenTree::Punct(p) = &trees[i] {
+            if p.as_char() == '#' {
+                let bang =
+                    matches!(trees.get(i + 1), Some(TokenTree::Punct(b)) if b.as_char() == '!');
+                let at = i + 1 + usize::from(bang);
+                if let Some(TokenTree::Group(g)) = trees.get(at) {
+                    let is_doc = g.delimiter() == Delimiter::Bracket
+                        && matches!(g.stream().into_iter().next(), Some(TokenTree::Ident(id)) if id == "doc");
+                    if is_doc {
+                        i = at + 1;
+                        continue;
+                    }
+                }
+            }
+        }
+        match &trees[i] {
+            TokenTree::Group(g) => {
+                let mut inner = Group::new(g.delimiter(), strip_docs(g.stream()));
+                inner.set_span(g.span());
+                out.push(TokenTree::Group(inner));
+            }
+            other => out.push(other.clone()),
+        }
+        i += 1;
+    }
+    out.into_iter().collect()
+}

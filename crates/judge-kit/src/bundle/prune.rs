@@ -1,0 +1,526 @@
+//! Keeping only what the problem reaches in its library crates (grid-core and any workspace
+//! crate it depends on), over their whole module tree.
+//!
+//! Reachability is by name and conservative: a named item is kept when its name is used as a
+//! path by the problem or by anything kept; a trait also when one of its items' names is used
+//! at all (its methods are called through glob imports without naming it); an inherent impl
+//! member when its name is used at all; a trait impl when its type and trait are kept or are
+//! not the library's; items without a name (macro calls, `const _`) always. This can keep too
+//! much, never too little. Only `use` items are resolved by path, because a kept `use` of a
+//! dropped item would not compile: each leaf is followed through modules, re-exports and globs,
+//! and kept unless it surely names something dropped.
+
+use std::collections::HashSet;
+
+use quote::ToTokens;
+use syn::{ImplItem, Item, ItemMod, UseTree};
+
+use super::names::Used;
+use super::splice::unraw;
+
+/// One module of the tree (index 0 is the bundle's root, whose children are the crates).
+struct Node {
+    parent: Option<usize>,
+    items: Vec<Item>,
+    /// Child modules by item index (the item is an `ItemMod` shell without content).
+    children: Vec<(usize, usize)>,
+}
+
+/// The library crates as one module tree.
+pub struct Tree {
+    nodes: Vec<Node>,
+    /// `(node, item)` kept.
+    kept: HashSet<(usize, usize)>,
+    /// `(node, impl item, member)` kept in inherent impls.
+    members: HashSet<(usize, usize, usize)>,
+    /// Whether each node still has code.
+    alive: Vec<bool>,
+}
+
+impl Tree {
+    /// The tree of `crates`, each an inline module at the bundle's root.
+    pub fn new(crates: Vec<ItemMod>) -> Tree {
+        let mut tree = Tree {
+            nodes: vec![Node {
+                parent: None,
+                items: Vec::new(),
+                children: Vec::new(),
+            }],
+            kept: HashSet::new(),
+            members: HashSet::new(),
+            alive: Vec::new(),
+        };
+        let items = crates.into_iter().map(Item::Mod).collect();
+        tree.fill(0, items);
+        tree
+    }
+
+    fn fill(&mut self, node: usize, items: Vec<Item>) {
+        let mut own = Vec::with_capacity(items.len());
+        for (i, mut item) in items.into_iter().enumerate() {
+            if let Item::Mod(m) = &mut item {
+                if let Some((_, inner)) = m.content.as_mut() {
+                    let inner = std::mem::take(inner);
+                    let child = self.nodes.len();
+                    self.nodes.push(Node {
+                        parent: Some(node),
+                        items: Vec::new(),
+                        children: Vec::new(),
+                    });
+                    self.nodes[node].children.push((i, child));
+                    self.fill(child, inner);
+                }
+            }
+            own.push(item);
+        }
+        self.nodes[node].items = own;
+    }
+
+    /// Grows the kept set from what `used` names to a fixpoint.
+    pub fn reach(&mut self, used: &mut Used) {
+        loop {
+            let mut changed = false;
+            for n in 0..self.nodes.len() {
+                for i in 0..self.nodes[n].items.len() {
+                    changed |= self.reach_item(n, i, used);
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        self.alive = vec![false; self.nodes.len()];
+        for n in (0..self.nodes.len()).rev() {
+            let own = (0..self.nodes[n].items.len()).any(|i| self.kept.contains(&(n, i)));
+            let child = self.nodes[n].children.iter().any(|&(_, c)| self.alive[c]);
+            self.alive[n] = own || child;
+        }
+    }
+
+    fn keep(&mut self, n: usize, i: usize, used: &mut Used) -> bool {
+        if self.kept.insert((n, i)) {
+            used.add(self.nodes[n].items[i].to_token_stream());
+            true
+        } else {
+            false
+        }
+    }
+
+    fn reach_item(&mut self, n: usize, i: usize, used: &mut Used) -> bool {
+        let item = &self.nodes[n].items[i];
+        match item {
+            Item::Mod(_) => false,
+            Item::Use(u) => {
+                // Using an alias uses what it renames.
+                let mut renamed = Vec::new();
+                renames(&u.tree, &mut renamed);
+                let mut changed = false;
+                for (original, alias) in renamed {
+                    if alias == "_" || used.any(&alias) {
+                        changed |= used.add(original.parse().unwrap_or_default());
+                    }
+                }
+                changed
+            }
+            Item::Impl(imp) => {
+                if imp.trait_.is_some() {
+                    if self.impl_available(imp, used) {
+                        return self.keep(n, i, used);
+                    }
+                    return false;
+                }
+                if !self.impl_available(imp, used) {
+                    return false;
+                }
+                let wanted: Vec<usize> = imp
+                    .items
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, member)| impl_item_name(member).is_none_or(|name| used.any(&name)))
+                    .map(|(j, _)| j)
+                    .collect();
+                let mut changed = false;
+                for j in wanted {
+                    if self.members.insert((n, i, j)) {
+                        let Item::Impl(imp) = &self.nodes[n].items[i] else {
+                            unreachable!()
+                        };
+                        used.add(imp.items[j].to_token_stream());
+                        // `Generics` prints without its where clause, which may name a trait.
+                        used.add(imp.generics.to_token_stream());
+                        used.add(imp.generics.where_clause.to_token_stream());
+                        used.add(imp.self_ty.to_token_stream());
+                        self.kept.insert((n, i));
+                        changed = true;
+                    }
+                }
+                changed
+            }
+            Item::Trait(t) => {
+                let reached = used.path(&unraw(&t.ident))
+                    || t.items
+                        .iter()
+                        .any(|member| trait_item_name(member).is_some_and(|name| used.any(&name)));
+                reached && self.keep(n, i, used)
+            }
+            _ => match defined_name(item) {
+                Some(name) => used.path(&name) && self.keep(n, i, used),
+                // Nothing names it, so nothing can tell it is unused: keep it.
+                None => self.keep(n, i, used),
+            },
+        }
+    }
+
+    /// Whether an impl's type and trait are kept, or are not items of these crates.
+    fn impl_available(&self, imp: &syn::ItemImpl, used: &Used) -> bool {
+        let self_name = type_name(&imp.self_ty);
+        let trait_name = imp
+            .trait_
+            .as_ref()
+            .and_then(|(_, p, _)| p.segments.last().map(|s| unraw(&s.ident)));
+        [self_name, trait_name]
+            .into_iter()
+            .flatten()
+            .all(|name| !self.defines(&name) || used.path(&name) || self.trait_kept(&name))
+    }
+
+    fn defines(&self, name: &str) -> bool {
+        self.nodes.iter().any(|node| {
+            node.items
+                .iter()
+                .any(|item| defined_name(item).as_deref() == Some(name))
+        })
+    }
+
+    fn trait_kept(&self, name: &str) -> bool {
+        self.nodes.iter().enumerate().any(|(n, node)| {
+            node.items.iter().enumerate().any(|(i, item)| {
+                matches!(item, Item::Trait(t) if unraw(&t.ident) == name)
+                    && self.kept.contains(&(n, i))
+            })
+        })
+    }
+
+    /// The kept crates as modules, in order; crates with nothing kept are left out.
+    pub fn rebuild(self, shells: Vec<ItemMod>) -> Vec<ItemMod> {
+        let mut out = Vec::new();
+        for (k, mut shell) in shells.into_iter().enumerate() {
+            let (_, node) = self.nodes[0].children[k];
+            if self.alive[node] {
+                shell.content = Some((Default::default(), self.rebuild_node(node)));
+                out.push(shell);
+            }
+        }
+        out
+    }
+
+    fn rebuild_node(&self, n: usize) -> Vec<Item> {
+        let node = &self.nodes[n];
+        let mut out = Vec::new();
+        for (i, item) in node.items.iter().enumerate() {
+            match item {
+                Item::Mod(m) => {
+                    if let Some(&(_, child)) = node.children.iter().find(|(at, _)| *at == i) {
+                        if self.alive[child] {
+                            let mut m = m.clone();
+                            m.content = Some((Default::default(), self.rebuild_node(child)));
+                            out.push(Item::Mod(m));
+                        }
+                    }
+                }
+                Item::Use(u) => {
+                    if let Some(tree) =
+                        self.filter_use(n, &mut Vec::new(), &u.tree, u.leading_colon.is_some())
+                    {
+                        let mut u = u.clone();
+                        u.tree = tree;
+                        out.push(Item::Use(u));
+                    }
+                }
+                Item::Impl(imp) if imp.trait_.is_none() => {
+                    if self.kept.contains(&(n, i)) {
+                        let mut imp = imp.clone();
+                        imp.items = std::mem::take(&mut imp.items)
+                            .into_iter()
+                            .enumerate()
+                            .filter(|(j, _)| self.members.contains(&(n, i, *j)))
+                            .map(|(_, member)| member)
+                            .collect();
+                        out.push(Item::Impl(imp));
+                    }
+                }
+                _ => {
+                    if self.kept.contains(&(n, i)) {
+                        out.push(item.clone());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// A `use` tree without the leaves that name dropped items or modules.
+    fn filter_use(
+        &self,
+        n: usize,
+        prefix: &mut Vec<String>,
+        tree: &UseTree,
+        leading: bool,
+    ) -> Option<UseTree> {
+        match tree {
+            UseTree::Path(p) => {
+                prefix.push(unraw(&p.ident));
+                let inner = self.filter_use(n, prefix, &p.tree, leading);
+                prefix.pop();
+                inner.map(|inner| {
+                    let mut p = p.clone();
+                    p.tree = Box::new(inner);
+                    UseTree::Path(p)
+                })
+            }
+            UseTree::Name(name) => {
+                let mut path = prefix.clone();
+                if name.ident != "self" {
+                    path.push(unraw(&name.ident));
+                }
+                self.leaf_kept(n, &path, leading).then(|| tree.clone())
+            }
+            UseTree::Rename(r) => {
+                let mut path = prefix.clone();
+                if r.ident != "self" {
+                    path.push(unraw(&r.ident));
+                }
+                self.leaf_kept(n, &path, leading).then(|| tree.clone())
+            }
+            UseTree::Glob(_) => self.leaf_kept(n, prefix, leading).then(|| tree.clone()),
+            UseTree::Group(g) => {
+                let items: Vec<UseTree> = g
+                    .items
+                    .iter()
+                    .filter_map(|t| self.filter_use(n, prefix, t, leading))
+                    .collect();
+                if items.is_empty() {
+                    return None;
+                }
+                let mut g = g.clone();
+                g.items = items.into_iter().collect();
+                Some(UseTree::Group(g))
+            }
+        }
+    }
+
+    /// Whether what `path` (seen from node `n`) names survives; true when it cannot be told.
+    fn leaf_kept(&self, n: usize, path: &[String], leading: bool) -> bool {
+        if leading || path.is_empty() {
+            return true;
+        }
+        self.resolve(n, path, 0).iter().any(|target| match target {
+            Target::Unknown => true,
+            Target::Module(m) => self.alive[*m],
+            Target::Item(m, i) => self.kept.contains(&(*m, *i)),
+        })
+    }
+
+    /// What `path` can denote from node `n`.
+    fn resolve(&self, n: usize, path: &[String], depth: usize) -> Vec<Target> {
+        if depth > 16 {
+            return vec![Target::Unknown];
+        }
+        let mut current = match path[0].as_str() {
+            "crate" => vec![Target::Module(0)],
+            "self" => vec![Target::Module(n)],
+            "super" => vec![self.nodes[n].parent.map_or(Target::Unknown, Target::Module)],
+            first => {
+                let found = self.lookup(n, first, depth + 1);
+                if found.is_empty() {
+                    vec![Target::Unknown]
+                } else {
+                    found
+                }
+            }
+        };
+        for segment in &path[1..] {
+            let mut next = Vec::new();
+            for target in current {
+                match target {
+                    Target::Module(m) if segment == "super" => {
+                        next.push(self.nodes[m].parent.map_or(Target::Unknown, Target::Module));
+                    }
+                    Target::Module(m) if segment == "self" => next.push(Target::Module(m)),
+                    Target::Module(m) => {
+                        let found = self.lookup(m, segment, depth + 1);
+                        if found.is_empty() {
+                            next.push(Target::Unknown);
+                        }
+                        next.extend(found);
+                    }
+                    // Variants and associated items: whatever holds them decides.
+                    Target::Item(..) if !next.contains(&target) => next.push(target),
+                    Target::Item(..) => {}
+                    Target::Unknown => next.push(Target::Unknown),
+                }
+            }
+            current = next;
+        }
+        current
+    }
+
+    /// Everything `name` denotes in node `n`: child modules, items, and what `use`s there import.
+    fn lookup(&self, n: usize, name: &str, depth: usize) -> Vec<Target> {
+        if depth > 16 {
+            return vec![Target::Unknown];
+        }
+        let node = &self.nodes[n];
+        let mut found = Vec::new();
+        for (i, item) in node.items.iter().enumerate() {
+            match item {
+                Item::Mod(m) if unraw(&m.ident) == name => {
+                    match node.children.iter().find(|(at, _)| *at == i) {
+                        Some(&(_, child)) => found.push(Target::Module(child)),
+                        None => found.push(Target::Unknown),
+                    }
+                }
+                Item::Use(u) => {
+                    let mut leaves = Vec::new();
+                    use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                    for (path, visible) in leaves {
+                        if visible.as_deref() == Some(name) {
+                            if u.leading_colon.is_some() {
+                                found.push(Target::Unknown);
+                            } else {
+                                found.extend(self.resolve(n, &path, depth + 1));
+                            }
+                        }
+                    }
+                }
+                _ if defined_name(item).as_deref() == Some(name) => found.push(Target::Item(n, i)),
+                _ => {}
+            }
+        }
+        if found.is_empty() {
+            for item in &node.items {
+                let Item::Use(u) = item else { continue };
+                let mut leaves = Vec::new();
+                use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                for (path, visible) in leaves {
+                    if visible.is_some() || u.leading_colon.is_some() {
+                        continue;
+                    }
+                    for target in self.resolve(n, &path, depth + 1) {
+                        match target {
+                            Target::Module(m) if m != n => {
+                                found.extend(self.lookup(m, name, depth + 1))
+                            }
+                            Target::Module(_) => {}
+                            _ => found.push(Target::Unknown),
+                        }
+                    }
+                }
+            }
+        }
+        found
+    }
+}
+
+/// What a path names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    /// Outside these crates (std, a variant) or beyond what is followed: assume kept.
+    Unknown,
+    /// A module of the tree.
+    Module(usize),
+    /// An item `(node, index)`.
+    Item(usize, usize),
+}
+
+/// The leaves of a use tree: the full path and the name it brings in (`None` for a glob).
+fn use_leaves(
+    tree: &UseTree,
+    prefix: &mut Vec<String>,
+    out: &mut Vec<(Vec<String>, Option<String>)>,
+) {
+    match tree {
+        UseTree::Path(p) => {
+            prefix.push(unraw(&p.ident));
+            use_leaves(&p.tree, prefix, out);
+            prefix.pop();
+        }
+        UseTree::Name(n) => {
+            if n.ident == "self" {
+                out.push((prefix.clone(), prefix.last().cloned()));
+            } else {
+                let mut path = prefix.clone();
+                path.push(unraw(&n.ident));
+                out.push((path, Some(unraw(&n.ident))));
+            }
+        }
+        UseTree::Rename(r) => {
+            let mut path = prefix.clone();
+            if r.ident != "self" {
+                path.push(unraw(&r.ident));
+            }
+            out.push((path, Some(unraw(&r.rename))));
+        }
+        UseTree::Glob(_) => out.push((prefix.clone(), None)),
+        UseTree::Group(g) => {
+            for t in &g.items {
+                use_leaves(t, prefix, out);
+            }
+        }
+    }
+}
+
+/// `(original, alias)` for each renaming leaf.
+fn renames(tree: &UseTree, out: &mut Vec<(String, String)>) {
+    match tree {
+        UseTree::Path(p) => renames(&p.tree, out),
+        UseTree::Rename(r) => out.push((unraw(&r.ident), unraw(&r.rename))),
+        UseTree::Group(g) => g.items.iter().for_each(|t| renames(t, out)),
+        _ => {}
+    }
+}
+
+/// The name an item defines, for the items reachability tracks by name.
+fn defined_name(item: &Item) -> Option<String> {
+    let ident = match item {
+        Item::Const(i) => &i.ident,
+        Item::Enum(i) => &i.ident,
+        Item::Fn(i) => &i.sig.ident,
+        Item::Static(i) => &i.ident,
+        Item::Struct(i) => &i.ident,
+        Item::Trait(i) => &i.ident,
+        Item::TraitAlias(i) => &i.ident,
+        Item::Type(i) => &i.ident,
+        Item::Union(i) => &i.ident,
+        Item::Macro(i) => i.ident.as_ref()?,
+        _ => return None,
+    };
+    let name = unraw(ident);
+    (name != "_").then_some(name)
+}
+
+fn impl_item_name(item: &ImplItem) -> Option<String> {
+    match item {
+        ImplItem::Fn(f) => Some(unraw(&f.sig.ident)),
+        ImplItem::Const(c) => Some(unraw(&c.ident)),
+        ImplItem::Type(t) => Some(unraw(&t.ident)),
+        _ => None,
+    }
+}
+
+fn trait_item_name(item: &syn::TraitItem) -> Option<String> {
+    match item {
+        syn::TraitItem::Fn(f) => Some(unraw(&f.sig.ident)),
+        syn::TraitItem::Const(c) => Some(unraw(&c.ident)),
+        syn::TraitItem::Type(t) => Some(unraw(&t.ident)),
+        _ => None,
+    }
+}
+
+/// The last identifier of a path type (`Grid` for `Grid<T>`), if it is one.
+fn type_name(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Path(p) => p.path.segments.last().map(|s| unraw(&s.ident)),
+        _ => None,
+    }
+}

@@ -1,0 +1,197 @@
+//! The compilers a bundle is proven with: the current `rustc` and the judge floor, whose version
+//! is checked against the `rust-version` the problem crates declare.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{bail, Context, Result};
+
+/// Where Debian's `rustc` package (1.63 on Debian 12) puts the judge-floor compiler.
+pub const DEBIAN_RUSTC: &str = "/usr/bin/rustc";
+
+/// The floor assumed when no crate declares a `rust-version`.
+pub const DEFAULT_FLOOR: &str = "1.63";
+
+/// A rustc to compile bundles with.
+#[derive(Clone, Debug)]
+pub struct Compiler {
+    /// The executable.
+    pub path: PathBuf,
+    /// Its `--version` line, e.g. `rustc 1.63.0`.
+    pub version: String,
+}
+
+/// What compiling one file produced: the program and everything rustc printed (its warnings).
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// The executable.
+    pub exe: PathBuf,
+    /// rustc's stderr; empty when the file compiled without a warning.
+    pub stderr: String,
+}
+
+impl Compiler {
+    /// Asks `path` for its version; `None` when it cannot run.
+    pub fn probe(path: impl Into<PathBuf>) -> Option<Compiler> {
+        let path = path.into();
+        let out = Command::new(&path).arg("--version").output().ok()?;
+        if !out.status.success() {
+            return None;
+        }
+        let line = String::from_utf8_lossy(&out.stdout);
+        let version = line
+            .split(" (")
+            .next()
+            .unwrap_or("rustc")
+            .trim()
+            .to_string();
+        Some(Compiler { path, version })
+    }
+
+    /// `major.minor` of the version line (`1.63` for `rustc 1.63.0`), if it has one.
+    pub fn minor_version(&self) -> Option<String> {
+        let number = self.version.split_whitespace().nth(1)?;
+        let mut parts = number.split('.');
+        let major = parts.next()?;
+        let minor = parts.next()?;
+        Some(format!("{major}.{minor}"))
+    }
+
+    /// Compiles one file the way Baekjoon does: `rustc --edition 2021 -O`, nothing else.
+    pub fn compile(&self, source: &Path, out_dir: &Path) -> Result<PathBuf> {
+        Ok(self.compile_output(source, out_dir)?.exe)
+    }
+
+    /// Like [`Compiler::compile`], also returning what rustc printed, so callers can hold a
+    /// bundle to "no warnings".
+    pub fn compile_output(&self, source: &Path, out_dir: &Path) -> Result<Compiled> {
+        std::fs::create_dir_all(out_dir)?;
+        let exe = out_dir.join("main");
+        let out = Command::new(&self.path)
+            .args(["--edition", "2021", "-O", "-o"])
+            .arg(&exe)
+            .arg(source)
+            .current_dir(out_dir)
+            .output()
+            .with_context(|| format!("running {}", self.path.display()))?;
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        if !out.status.success() {
+            bail!(
+                "{} could not compile {}:\n{stderr}",
+                self.version,
+                source.display(),
+            );
+        }
+        Ok(Compiled { exe, stderr })
+    }
+}
+
+/// Where the judge-floor compiler is looked for: `$JUDGE_RUSTC`, else Debian's `/usr/bin/rustc`.
+pub fn floor_compiler_path() -> PathBuf {
+    std::env::var_os("JUDGE_RUSTC").map_or_else(|| PathBuf::from(DEBIAN_RUSTC), PathBuf::from)
+}
+
+/// The `rust-version` the judged crates (grid-core and `crates/*` with a judge section) declare
+/// under `root`: the lowest one, as `major.minor`; `None` when none declares one.
+pub fn declared_floor(root: &Path) -> Option<String> {
+    let mut manifests = vec![root.join("grid-core/Cargo.toml")];
+    if let Ok(entries) = std::fs::read_dir(root.join("crates")) {
+        manifests.extend(entries.flatten().map(|e| e.path().join("Cargo.toml")));
+    }
+    manifests
+        .iter()
+        .filter_map(|path| std::fs::read_to_string(path).ok())
+        .filter_map(|text| text.parse::<toml::Table>().ok())
+        .filter_map(|manifest| {
+            let package = manifest.get("package")?.as_table()?;
+            let version = package.get("rust-version")?.as_str()?;
+            let mut parts = version.split('.');
+            let major: u32 = parts.next()?.parse().ok()?;
+            let minor: u32 = parts.next()?.parse().ok()?;
+            Some((major, minor))
+        })
+        .min()
+        .map(|(major, minor)| format!("{major}.{minor}"))
+}
+
+/// Whether `floor` is the declared floor `wanted` (`major.minor`); the error says what to do.
+pub fn verify_floor(floor: &Compiler, wanted: &str) -> Result<(), String> {
+    match floor.minor_version() {
+        Some(found) if found == wanted => Ok(()),
+        _ => Err(format!(
+            "the judge-floor compiler {} is {}, but the crates declare rust-version {wanted}: install that exact toolchain (`rustup toolchain install {wanted}.0 --profile minimal`, then JUDGE_RUSTC=$(rustup which --toolchain {wanted}.0 rustc)) or Debian 12's rustc package",
+            floor.path.display(),
+            floor.version
+        )),
+    }
+}
+
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true")
+}
+
+/// The compilers a check uses: the current `rustc` on PATH and the judge floor (`$JUDGE_RUSTC`,
+/// else Debian's `/usr/bin/rustc`), whose version must be the declared `rust-version`. A missing
+/// or wrong floor compiler is an error under `CI=true` and a loud warning elsewhere.
+pub fn compilers() -> Result<Vec<Compiler>> {
+    let root = super::problems::workspace_root();
+    let wanted = declared_floor(&root).unwrap_or_else(|| DEFAULT_FLOOR.to_string());
+    let current = Compiler::probe("rustc").context("no `rustc` on PATH")?;
+    let floor_path = floor_compiler_path();
+    let mut list = vec![current];
+    match Compiler::probe(&floor_path) {
+        Some(floor) => {
+            if let Err(message) = verify_floor(&floor, &wanted) {
+                if in_ci() {
+                    bail!("{message}");
+                }
+                eprintln!("WARNING: {message}; checking with it anyway, which proves nothing about {wanted}");
+            }
+            list.push(floor);
+        }
+        None => {
+            let message = format!(
+                "the judge-floor compiler {} is missing: install it with `apt-get install -y --no-install-recommends rustc` (Debian 12: rustc {wanted}) or set JUDGE_RUSTC",
+                floor_path.display()
+            );
+            if in_ci() {
+                bail!("{message}");
+            }
+            eprintln!("WARNING: {message}; checking with the current rustc only");
+        }
+    }
+    Ok(list)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(version: &str) -> Compiler {
+        Compiler {
+            path: PathBuf::from("/opt/rustc"),
+            version: version.to_string(),
+        }
+    }
+
+    #[test]
+    fn the_floor_must_be_the_declared_minor_version() {
+        assert_eq!(
+            named("rustc 1.63.0").minor_version().as_deref(),
+            Some("1.63")
+        );
+        assert!(verify_floor(&named("rustc 1.63.0"), "1.63").is_ok());
+        let err = verify_floor(&named("rustc 1.75.0"), "1.63").unwrap_err();
+        assert!(
+            err.starts_with("the judge-floor compiler /opt/rustc is rustc 1.75.0, but the crates declare rust-version 1.63"),
+            "{err}"
+        );
+        assert!(verify_floor(&named("rustc 1.6.3"), "1.63").is_err());
+    }
+
+    #[test]
+    fn this_workspace_declares_1_63() {
+        let root = crate::problems::workspace_root();
+        assert_eq!(declared_floor(&root).as_deref(), Some("1.63"));
+    }
+}

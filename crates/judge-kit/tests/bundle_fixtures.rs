@@ -1,0 +1,310 @@
+//! The bundler on Rust it must survive: one small crate per construct under
+//! `tests/fixtures/bundle` (a workspace of its own with a mini grid-core). Each is bundled,
+//! compiled alone by the current rustc and the judge floor with no warning, and run on its
+//! sample; the same crates built by cargo (current, and the floor's cargo when it has one) must
+//! give the same answers.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use judge_kit::bundle::{bundle, Bundle, Options};
+use judge_kit::compiler::{declared_floor, floor_compiler_path, verify_floor, Compiler};
+use judge_kit::problems::{discover, select, Problem};
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bundle")
+}
+
+fn refused_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bundle-refused")
+}
+
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true")
+}
+
+/// The current rustc and, when present and really 1.63, the floor (required under CI=true).
+fn compilers() -> Vec<Compiler> {
+    let mut list = vec![Compiler::probe("rustc").expect("rustc on PATH")];
+    match Compiler::probe(floor_compiler_path()) {
+        Some(floor) => match verify_floor(&floor, &declared_floor(&fixtures()).unwrap()) {
+            Ok(()) => list.push(floor),
+            Err(message) if in_ci() => panic!("{message}"),
+            Err(message) => {
+                eprintln!("WARNING: {message}; fixtures checked with current rustc only")
+            }
+        },
+        None if in_ci() => panic!(
+            "no judge-floor compiler at {}",
+            floor_compiler_path().display()
+        ),
+        None => {
+            eprintln!("WARNING: no judge-floor compiler; fixtures checked with current rustc only")
+        }
+    }
+    list
+}
+
+/// Runs `exe` on `input`, returning its stdout; panics when it fails.
+fn run(exe: &Path, input: &str) -> String {
+    let mut child = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{} failed: {}",
+        exe.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The sample of a fixture: `(input, expected output)`.
+fn sample(problem: &Problem) -> (String, String) {
+    let dir = fixtures().join("samples").join(&problem.name);
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    (read("1.in"), read("1.out"))
+}
+
+fn made(name: &str) -> Bundle {
+    let root = fixtures();
+    let all = discover(&root).unwrap();
+    bundle(&root, select(&all, name).unwrap(), Options::default()).unwrap()
+}
+
+#[test]
+fn every_fixture_bundles_compiles_alone_without_warnings_and_answers_its_sample() {
+    let root = fixtures();
+    let problems = discover(&root).unwrap();
+    assert_eq!(problems.len(), 22, "one crate per construct");
+    let compilers = compilers();
+    let dir = tempfile::tempdir().unwrap();
+    for problem in &problems {
+        let made = bundle(&root, problem, Options::default())
+            .unwrap_or_else(|e| panic!("{}: {e:#}", problem.name));
+        let source = dir.path().join(format!("{}.rs", problem.name));
+        std::fs::write(&source, &made.source).unwrap();
+        let (input, expected) = sample(problem);
+        for compiler in &compilers {
+            let out_dir = dir
+                .path()
+                .join(format!("{}-{}", problem.name, compiler.version));
+            let compiled = compiler
+                .compile_output(&source, &out_dir)
+                .unwrap_or_else(|e| panic!("{}: {e:#}\n{}", problem.name, made.source));
+            assert_eq!(
+                compiled.stderr, "",
+                "{} warns on {}:\n{}",
+                problem.name, compiler.version, made.source
+            );
+            assert_eq!(
+                run(&compiled.exe, &input),
+                expected,
+                "{} on {}",
+                problem.name,
+                compiler.version
+            );
+        }
+    }
+}
+
+/// The cargo beside the judge-floor rustc (rustup's 1.63.0 toolchain, or Debian's `cargo`
+/// package next to its `rustc`), if there is one.
+fn floor_cargo() -> Option<(PathBuf, PathBuf)> {
+    let rustc = Compiler::probe(floor_compiler_path())?;
+    let cargo = rustc.path.with_file_name("cargo");
+    cargo.is_file().then_some((cargo, rustc.path))
+}
+
+/// Builds the fixture workspace with `cargo` (and `rustc`), warnings denied, and checks every
+/// binary's answer.
+fn build_as_crates(cargo: &Path, rustc: Option<&Path>, target: &Path) {
+    let root = fixtures();
+    let mut command = Command::new(cargo);
+    command
+        .args(["build", "--release", "--offline", "--locked", "--quiet"])
+        .arg("--manifest-path")
+        .arg(root.join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(target)
+        .env("RUSTFLAGS", "-D warnings");
+    if let Some(rustc) = rustc {
+        command.env("RUSTC", rustc);
+    }
+    let status = command.status().unwrap();
+    assert!(
+        status.success(),
+        "the fixture workspace builds with {} without warnings",
+        cargo.display()
+    );
+    for problem in discover(&root).unwrap() {
+        let (input, expected) = sample(&problem);
+        let exe = target.join("release").join(&problem.name);
+        assert_eq!(run(&exe, &input), expected, "{} as a crate", problem.name);
+    }
+}
+
+#[test]
+fn the_fixtures_are_real_crates_that_give_the_same_answers() {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| fixtures().join("../../../../../target"), PathBuf::from);
+    let cargo = std::env::var_os("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from);
+    build_as_crates(&cargo, None, &target.join("bundle-fixtures"));
+    // Written for the floor: no let-else, no newer std APIs.
+    match floor_cargo() {
+        Some((cargo, rustc)) => {
+            build_as_crates(&cargo, Some(&rustc), &target.join("bundle-fixtures-floor"))
+        }
+        None if in_ci() => panic!("no cargo beside the judge-floor rustc"),
+        None => eprintln!("WARNING: no cargo beside the judge-floor rustc; fixtures built as crates by the current toolchain only"),
+    }
+}
+
+#[test]
+fn what_the_judge_never_compiles_and_what_nothing_uses_stay_out() {
+    for problem in discover(&fixtures()).unwrap() {
+        let text = made(&problem.name).source;
+        for absent in [
+            "MARKER",
+            "#[cfg(test)]",
+            "#[test]",
+            "///",
+            "//!",
+            "mod tests",
+            "fx_tools",
+        ] {
+            assert!(
+                !text.contains(absent),
+                "{}: `{absent}` in\n{text}",
+                problem.name
+            );
+        }
+    }
+    let tools = made("fx-cfg-tools").source;
+    for absent in ["mod tools", "fn reset", "\"debug\"", "only_for_tests"] {
+        assert!(!tools.contains(absent), "`{absent}` in\n{tools}");
+    }
+    assert!(tools.contains("fn judged") && tools.contains("\"release\""));
+    // A dependency the code never touches leaves nothing behind.
+    assert!(!made("fx-comments").source.contains("mod grid_core"));
+}
+
+#[test]
+fn the_authors_comments_and_inner_attributes_survive() {
+    let text = made("fx-comments").source;
+    for note in [
+        "// NOTE-MAIN: read everything, answer once.",
+        "// NOTE-LIB: this comment must reach the judge.",
+        "// NOTE-INNER: Gauss.",
+        "/* NOTE-BLOCK */",
+    ] {
+        assert!(text.contains(note), "`{note}` lost:\n{text}");
+    }
+    assert_eq!(
+        text.matches("#![allow(non_snake_case)]").count(),
+        2,
+        "{text}"
+    );
+    let lib_mod = text.find("mod fx_comments {").unwrap();
+    let inner = text[lib_mod..].find("#![allow(non_snake_case)]").unwrap();
+    assert!(
+        text[lib_mod..lib_mod + inner].trim_end().ends_with('{'),
+        "lib.rs's attribute opens its module:\n{text}"
+    );
+}
+
+#[test]
+fn libraries_keep_exactly_what_is_reached() {
+    let root_fn = made("fx-root-fn").source;
+    assert!(
+        root_fn.contains("fn total") && root_fn.contains("fn sum"),
+        "{root_fn}"
+    );
+    assert!(
+        !root_fn.contains("mod dir") && !root_fn.contains("fn area"),
+        "{root_fn}"
+    );
+    let names = made("fx-names").source;
+    assert_eq!(
+        names.matches("fn area").count(),
+        4,
+        "two local, two in grid-core:\n{names}"
+    );
+    let nested = made("fx-nested-mod").source;
+    assert!(
+        nested.contains("pub mod deep") && !nested.contains("unused_nested"),
+        "{nested}"
+    );
+    let reuse = made("fx-reuse").source;
+    for present in [
+        "mod fx_base",
+        "fn parse_dirs",
+        "fn end",
+        "mod grid_core",
+        "fn manhattan",
+    ] {
+        assert!(reuse.contains(present), "`{present}` missing:\n{reuse}");
+    }
+    assert!(made("fx-lib-name").source.contains("mod solver {"));
+    let use_self = made("fx-use-self").source;
+    assert!(
+        use_self.contains("fn scaled") && use_self.contains("impl Add for P"),
+        "{use_self}"
+    );
+    assert!(
+        !use_self.contains("fn find"),
+        "`.find(` is a method call, not grid-core's `find`:\n{use_self}"
+    );
+    let glob = made("fx-trait-glob").source;
+    assert!(
+        glob.contains("pub trait Turn") && glob.contains("impl Turn for Dir"),
+        "{glob}"
+    );
+    let where_trait = made("fx-where-trait").source;
+    assert!(
+        where_trait.contains("pub trait Cell") && where_trait.contains("impl Cell for u8"),
+        "{where_trait}"
+    );
+}
+
+#[test]
+fn what_cannot_work_in_one_file_is_refused_with_where_and_why() {
+    let root = refused_root();
+    let all = discover(&root).unwrap();
+    let error = |name: &str| {
+        bundle(&root, select(&all, name).unwrap(), Options::default())
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        error("fx-external"),
+        "fx-external depends on `rand`: a judge compiles one file with no crates, so a problem may use only grid-core and std"
+    );
+    assert_eq!(
+        error("fx-missing-mod"),
+        "crates/fx-missing-mod/src/lib.rs:2: `mod missing;` but neither crates/fx-missing-mod/src/missing.rs nor crates/fx-missing-mod/src/missing/mod.rs exists"
+    );
+    assert_eq!(
+        error("fx-include"),
+        "crates/fx-include/src/lib.rs:2: `include_str!` reads a file beside the source, but a judge compiles the bundle alone"
+    );
+    assert_eq!(
+        error("fx-env"),
+        "crates/fx-env/src/lib.rs:3: `env!` reads cargo's environment at build time, which a judge's plain rustc does not set"
+    );
+    assert_eq!(
+        error("fx-macro-use"),
+        "crates/fx-macro-use/src/lib.rs:2: `#[macro_use] extern crate grid_core` lets its macros be called by bare name in every module, which one file cannot do outside main.rs's top level; call them as `grid_core::the_macro!(..)`"
+    );
+}
