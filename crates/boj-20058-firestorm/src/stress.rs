@@ -122,13 +122,13 @@ impl Stress for Firestorm {
     fn generate(&self, rng: &mut Rng, size: usize) -> Case {
         let n = rng.gen_range(2..=max_n_for(size));
         let side = 1 << n;
-        // A few small amounts make cells run out of ice mid-game and chunks split; sometimes a
-        // large amount so that some cells never melt through.
+        // A few small amounts make cells run out of ice mid-game and chunks split; often a
+        // larger amount too, so that not every game ends with no ice at all.
         let mut palette: Vec<i32> = (0..rng.gen_range(1..=3))
             .map(|_| rng.gen_range(0..=3))
             .collect();
-        if rng.gen_bool(0.2) {
-            palette.push(rng.gen_range(0..=100));
+        if rng.gen_bool(0.5) {
+            palette.push(rng.gen_range(4..=100));
         }
         let board = (0..side)
             .map(|_| {
@@ -298,5 +298,84 @@ mod tests {
             case_timeout: Duration::from_secs(60),
         };
         assert_eq!(run(problem, settings, &|_| {}).outcome, Outcome::Agreed);
+    }
+}
+
+#[cfg(test)]
+mod planted {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use grid_core::Grid;
+    use problem_tools::{run, Outcome, Settings};
+
+    use super::*;
+
+    /// Firestorm whose "solution" melts in place, row by row, so a cell sees its neighbours'
+    /// melting of this very step: the bug the simultaneous rule is there to catch.
+    struct InPlaceMelt;
+
+    fn in_place(input: &str) -> Result<String, String> {
+        let storms = crate::parse(input).map_err(|e| e.to_string())?;
+        let mut ice: Grid<u32> = storms.ice;
+        for &level in &storms.levels {
+            ice.rotate_tiles_cw(1 << level);
+            for pos in ice.positions().collect::<Vec<_>>() {
+                let icy = ice.neighbors(pos).filter(|&n| ice[n] > 0).count();
+                if ice[pos] > 0 && icy < 3 {
+                    ice[pos] -= 1;
+                }
+            }
+        }
+        let total: u32 = ice.iter().sum();
+        Ok(format!("{total}\n{}\n", crate::largest_chunk(&ice)))
+    }
+
+    impl Stress for InPlaceMelt {
+        type Case = Case;
+        fn default_size(&self) -> usize {
+            16
+        }
+        fn generate(&self, rng: &mut Rng, size: usize) -> Case {
+            Firestorm.generate(rng, size)
+        }
+        fn input(&self, case: &Case) -> String {
+            Firestorm.input(case)
+        }
+        fn reference(&self, case: &Case) -> String {
+            Firestorm.reference(case)
+        }
+        fn real(&self, input: &str) -> Result<String, String> {
+            in_place(input)
+        }
+        fn shrink(&self, case: &Case) -> Vec<Case> {
+            Firestorm.shrink(case)
+        }
+        fn describe(&self, case: &Case) -> String {
+            Firestorm.describe(case)
+        }
+        fn worst(&self) -> String {
+            Firestorm.worst()
+        }
+    }
+
+    #[test]
+    fn a_planted_in_place_melt_found_on_16x16_boards_shrinks_to_4x4_and_one_storm() {
+        let settings = Settings {
+            cases: 300,
+            seed: 1,
+            size: 16,
+            jobs: 2,
+            case_timeout: Duration::from_secs(60),
+        };
+        let report = run(Arc::new(InPlaceMelt), settings, &|_| {});
+        let failure = match report.outcome {
+            Outcome::Disagreed(failure) => failure,
+            other => panic!("the in-place melt was not caught: {other:?}"),
+        };
+        let storms = crate::parse(&failure.input).expect("valid");
+        assert_eq!(storms.ice.rows(), 4, "{}", failure.input);
+        assert_eq!(storms.levels.len(), 1, "{}", failure.input);
+        assert_ne!(failure.expected, failure.actual);
     }
 }
