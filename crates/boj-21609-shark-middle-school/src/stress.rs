@@ -282,22 +282,34 @@ impl Stress for SharkSchool {
     }
 
     fn worst(&self) -> String {
-        // Full 20 x 20 boards; the most rounds makes the most searches, rainbow blocks are
-        // searched again by every group touching them.
-        let best = (0..300)
+        // Full 20 x 20 boards without black blocks (they only cut the work short), over every
+        // number of colours and share of rainbow blocks; the one that plays the most rounds
+        // wins, since every round searches the whole board again, and every rainbow block once
+        // per group touching it.
+        let best = (0..300u64)
             .map(|i| {
                 let mut rng = case_rng(21609, i);
-                let mut case = self.generate(&mut rng, 20);
-                while case.board.len() < 20 {
-                    case = self.generate(&mut rng, 20);
-                }
-                case
+                let m = 1 + (i % 5) as i32;
+                let rainbow = (i / 5 % 6) as f64 * 0.1;
+                let board = (0..20)
+                    .map(|_| {
+                        (0..20)
+                            .map(|_| {
+                                if rng.gen_bool(rainbow) {
+                                    0
+                                } else {
+                                    rng.gen_range(1..=m)
+                                }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                Case { m, board }
             })
             .max_by_key(|case| {
-                let board = crate::parse(&self.input(case)).expect("valid");
+                let mut board = crate::parse(&self.input(case)).expect("valid");
                 let mut rounds = 0usize;
-                let mut play = board;
-                while crate::play_round(&mut play).is_some() {
+                while crate::play_round(&mut board).is_some() {
                     rounds += 1;
                 }
                 rounds
@@ -358,5 +370,91 @@ mod tests {
             case_timeout: Duration::from_secs(60),
         };
         assert_eq!(run(problem, settings, &|_| {}).outcome, Outcome::Agreed);
+    }
+}
+
+#[cfg(test)]
+mod planted {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use grid_core::Dir;
+    use problem_tools::{run, Outcome, Settings};
+
+    use super::*;
+    use crate::{classify, BLACK, EMPTY};
+
+    /// Shark Middle School whose "solution" forgets the rainbow tie-break: among equal sizes it
+    /// goes straight to the standard block's row and column.
+    struct NoRainbowTieBreak;
+
+    fn forgetful(input: &str) -> Result<String, String> {
+        let mut board = crate::parse(input).map_err(|e| e.to_string())?;
+        let mut score = 0;
+        loop {
+            let group = board
+                .wildcard_groups(classify)
+                .into_iter()
+                .filter(|g| g.size() >= 2)
+                .max_by_key(|g| (g.size(), g.standard.0, g.standard.1));
+            let group = match group {
+                Some(g) => g,
+                None => return Ok(format!("{score}\n")),
+            };
+            for &pos in &group.cells {
+                board[pos] = EMPTY;
+            }
+            score += group.size() * group.size();
+            board.settle_with_fixed(Dir::Down, |&v| v == EMPTY, |&v| v == BLACK);
+            board.rotate_ccw();
+            board.settle_with_fixed(Dir::Down, |&v| v == EMPTY, |&v| v == BLACK);
+        }
+    }
+
+    impl Stress for NoRainbowTieBreak {
+        type Case = Case;
+        fn default_size(&self) -> usize {
+            8
+        }
+        fn generate(&self, rng: &mut Rng, size: usize) -> Case {
+            SharkSchool.generate(rng, size)
+        }
+        fn input(&self, case: &Case) -> String {
+            SharkSchool.input(case)
+        }
+        fn reference(&self, case: &Case) -> String {
+            SharkSchool.reference(case)
+        }
+        fn real(&self, input: &str) -> Result<String, String> {
+            forgetful(input)
+        }
+        fn shrink(&self, case: &Case) -> Vec<Case> {
+            SharkSchool.shrink(case)
+        }
+        fn describe(&self, case: &Case) -> String {
+            SharkSchool.describe(case)
+        }
+        fn worst(&self) -> String {
+            SharkSchool.worst()
+        }
+    }
+
+    #[test]
+    fn a_planted_missing_rainbow_tie_break_found_on_8x8_boards_shrinks_to_3x3() {
+        let settings = Settings {
+            cases: 300,
+            seed: 1,
+            size: 8,
+            jobs: 2,
+            case_timeout: Duration::from_secs(60),
+        };
+        let report = run(Arc::new(NoRainbowTieBreak), settings, &|_| {});
+        let failure = match report.outcome {
+            Outcome::Disagreed(failure) => failure,
+            other => panic!("the missing tie-break was not caught: {other:?}"),
+        };
+        let n = crate::parse(&failure.input).expect("valid").rows();
+        assert!(n <= 3, "shrunk only to {n} x {n}:\n{}", failure.input);
+        assert_ne!(failure.expected, failure.actual);
     }
 }
