@@ -69,12 +69,10 @@ fn level_n_turns_the_whole_board_clockwise() {
 
 #[test]
 fn turning_happens_before_melting() {
-    // The lone ice cell sits in the top-left tile's corner; turned, it is still alone and melts.
-    // Either way it melts, but where the 0 lands shows the turn came first.
-    assert_eq!(
-        after("5 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0", 1),
-        "0 4 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n"
-    );
+    // 11 starts in the board's corner, where it would melt; turned first, it lands on the top
+    // edge (3 icy neighbours) and keeps its ice, while 15, turned into the corner, melts.
+    let turned = board(&after(FULL, 1));
+    assert_eq!((turned[(0, 0)], turned[(0, 1)]), (14, 11));
 }
 
 #[test]
