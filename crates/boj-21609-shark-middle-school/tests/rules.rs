@@ -6,6 +6,7 @@ use boj_21609_shark_middle_school::{
 };
 use grid_core::Grid;
 
+/// A board from its character picture (surrounding whitespace and blank lines ignored).
 fn board(text: &str) -> Grid<i32> {
     let text: Vec<&str> = text
         .lines()
@@ -21,6 +22,7 @@ fn board(text: &str) -> Grid<i32> {
         })
 }
 
+/// A board as its character picture, one line per row.
 fn show(board: &Grid<i32>) -> String {
     board
         .map(|&v| match v {
