@@ -1,0 +1,123 @@
+//! Baekjoon 21609 Shark Middle School: the total score of the block-group auto-play on an
+//! `N x N` board of black, rainbow and coloured blocks.
+//!
+//! While a block group exists: remove the best one (largest; then most rainbow blocks; then the
+//! standard block with the largest row, then column), score its size squared, let every
+//! non-black block fall, turn the board a quarter turn counter-clockwise, and let blocks fall
+//! again.
+
+/// Stress generator, independent reference and worst input, for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod stress;
+
+use grid_core::{CellClass, Dir, Grid, InputError, Scanner, WildcardGroup};
+
+/// Largest side of the board.
+pub const MAX_N: usize = 20;
+/// Largest number of colours.
+pub const MAX_M: i32 = 5;
+/// A black block: never moves, never joins a group.
+pub const BLACK: i32 = -1;
+/// A rainbow block: joins the group of every colour it touches.
+pub const RAINBOW: i32 = 0;
+/// A cell whose block was removed (never in the input).
+pub const EMPTY: i32 = -2;
+/// Smallest number of blocks in a group.
+pub const MIN_GROUP: usize = 2;
+
+/// Parses `N M` and `N` lines of `N` blocks, each `-1` (black), `0` (rainbow) or a colour `1..=M`.
+pub fn parse(input: &str) -> Result<Grid<i32>, InputError> {
+    let mut scanner = Scanner::new(input);
+    let n: usize = scanner.next_in("N", 1..=MAX_N)?;
+    let m: i32 = scanner.next_in("M", 1..=MAX_M)?;
+    let mut cells = Vec::with_capacity(n * n);
+    for r in 1..=n {
+        for c in 1..=n {
+            cells.push(
+                scanner.next_in(format_args!("the block at row {r}, column {c}"), BLACK..=m)?,
+            );
+        }
+    }
+    scanner.finish()?;
+    Ok(Grid::from_vec(n, n, cells))
+}
+
+/// How a cell takes part in a block group: rainbow blocks are wildcards, black blocks and empty
+/// cells separate groups.
+pub fn classify(&cell: &i32) -> CellClass<i32> {
+    match cell {
+        RAINBOW => CellClass::Wildcard,
+        BLACK | EMPTY => CellClass::Blocked,
+        colour => CellClass::Colour(colour),
+    }
+}
+
+/// The group auto-play removes next, or `None` when no block group exists.
+///
+/// Groups are maximal (every same-colour and rainbow block reachable), hold at least one normal
+/// block and at least [`MIN_GROUP`] blocks. The best is the largest, then the one with the most
+/// rainbow blocks, then the one whose standard block has the largest row, then column.
+///
+/// ```
+/// let board = boj_21609_shark_middle_school::parse("3 2\n1 0 2\n1 -1 2\n-1 -1 2\n").unwrap();
+/// let best = boj_21609_shark_middle_school::best_group(&board).unwrap();
+/// assert_eq!((best.colour, best.size(), best.wildcards, best.standard), (2, 4, 1, (0, 2)));
+/// ```
+pub fn best_group(board: &Grid<i32>) -> Option<WildcardGroup<i32>> {
+    // Every normal block is in exactly one group, so no two groups share a standard block and
+    // the key never ties.
+    board
+        .wildcard_groups(classify)
+        .into_iter()
+        .filter(|g| g.size() >= MIN_GROUP)
+        .max_by_key(|g| (g.size(), g.wildcards, g.standard.0, g.standard.1))
+}
+
+/// Gravity: every block but the black ones falls until it meets a block, a black block or the
+/// bottom; black blocks hold up what lands on them. Returns whether anything moved.
+///
+/// ```
+/// use grid_core::Grid;
+/// let mut board = Grid::from_rows(vec![vec![1, 2], vec![-2, -1], vec![-2, -2]]).unwrap();
+/// assert!(boj_21609_shark_middle_school::fall(&mut board));
+/// assert_eq!(board.to_string(), "-2 2\n-2 -1\n1 -2\n");
+/// ```
+pub fn fall(board: &mut Grid<i32>) -> bool {
+    board.settle_with_fixed(Dir::Down, |&v| v == EMPTY, |&v| v == BLACK)
+}
+
+/// One round of auto-play: remove the best group, fall, turn counter-clockwise, fall. Returns
+/// the number of blocks removed, or `None` (and the board untouched) when no group exists.
+///
+/// ```
+/// use grid_core::Grid;
+/// let mut board = Grid::from_rows(vec![vec![1, 1], vec![2, -1]]).unwrap();
+/// assert_eq!(boj_21609_shark_middle_school::play_round(&mut board), Some(2));
+/// // The 1s go; the turn takes the right column (empty, black) to the top row.
+/// assert_eq!(board.to_string(), "-2 -1\n-2 2\n");
+/// ```
+pub fn play_round(board: &mut Grid<i32>) -> Option<usize> {
+    let group = best_group(board)?;
+    for &pos in &group.cells {
+        board[pos] = EMPTY;
+    }
+    fall(board);
+    board.rotate_ccw();
+    fall(board);
+    Some(group.size())
+}
+
+/// The total score of the auto-play: the sum of `B * B` over the groups removed.
+pub fn total_score(board: &Grid<i32>) -> u64 {
+    let mut board = board.clone();
+    let mut score = 0;
+    while let Some(removed) = play_round(&mut board) {
+        score += (removed * removed) as u64;
+    }
+    score
+}
+
+/// The whole judge program over text: parse, solve, format.
+pub fn run(input: &str) -> Result<String, InputError> {
+    Ok(format!("{}\n", total_score(&parse(input)?)))
+}
