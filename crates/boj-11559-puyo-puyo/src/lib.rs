@@ -7,7 +7,7 @@
 #[cfg(feature = "tools")]
 pub mod stress;
 
-use grid_core::{Dir, Grid, InputError, Scanner};
+use grid_core::{Dir, Grid, InputError, Scanner, TextPosition};
 
 /// Rows of the field.
 pub const ROWS: usize = 12;
@@ -25,12 +25,13 @@ pub fn parse(input: &str) -> Result<Grid<char>, InputError> {
     scanner.finish()?;
     for (r, c) in field.positions() {
         if r + 1 < ROWS && field[(r, c)] != EMPTY && field[(r + 1, c)] == EMPTY {
-            return Err(InputError::new(format!(
-                "line {}, column {}: expected a settled field, found `{}` above an empty cell",
-                r + 1,
-                c + 1,
-                field[(r, c)]
-            )));
+            // The field is the whole input, so row and column are the text's line and column.
+            let at = TextPosition {
+                line: r + 1,
+                column: c + 1,
+            };
+            let found = format!("`{}` above an empty cell", field[(r, c)]);
+            return Err(InputError::at(at, "a settled field", found));
         }
     }
     Ok(field)

@@ -128,7 +128,7 @@ impl From<RawJudge> for Judge {
 /// One problem crate: where it lives and what its judge is.
 #[derive(Clone, Debug)]
 pub struct Problem {
-    /// Crate name, e.g. `boj-11559-puyo-puyo` (also its samples folder and bundle name).
+    /// Crate name, e.g. `boj-3190-snake` (also its samples folder and bundle name).
     pub name: String,
     /// The crate's folder.
     pub dir: PathBuf,
@@ -141,7 +141,7 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// The crate name as a Rust identifier (`boj_11559_puyo_puyo`).
+    /// The crate name as a Rust identifier (`boj_3190_snake`).
     pub fn ident(&self) -> String {
         self.name.replace('-', "_")
     }

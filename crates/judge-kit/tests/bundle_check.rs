@@ -44,15 +44,24 @@ fn compile_errors_and_warnings_point_at_the_bundle_file_in_place() {
 
 #[test]
 fn with_stdout_only_the_bundle_goes_to_stdout_and_the_report_to_stderr() {
+    let root = judge_kit::problems::workspace_root();
+    let first = judge_kit::problems::discover(&root).unwrap().remove(0);
+    let samples = sample_check::sample_inputs(&first.samples_dir(&root)).len();
     let out = Command::new(env!("CARGO_BIN_EXE_bundle"))
-        .args(["--stdout", "--check", "11559"])
+        .args(["--stdout", "--check", &first.judge.problem])
         .output()
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(stdout.starts_with("// boj-11559-puyo-puyo"), "{stdout}");
+    assert!(
+        stdout.starts_with(&format!("// {}", first.name)),
+        "{stdout}"
+    );
     assert!(!stdout.contains("passed"), "report leaked into stdout");
-    assert!(stderr.contains("samples 2/2 AC"), "{stderr}");
+    assert!(
+        stderr.contains(&format!("samples {samples}/{samples} AC")),
+        "{stderr}"
+    );
     assert!(stderr.ends_with("1 passed, 0 failed\n"), "{stderr}");
 }

@@ -142,7 +142,7 @@ fn an_unknown_problem_lists_the_known_ones_and_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.starts_with("sample-diff: unknown problem `nope`; known problems: boj-11559-puyo-puyo"),
+        err.starts_with("sample-diff: unknown problem `nope`; known problems: "),
         "{err}"
     );
 }
@@ -334,18 +334,31 @@ fn a_reader_that_goes_away_ends_the_tool_quietly() {
 
 #[test]
 fn limits_given_on_the_command_line_apply_to_a_problem_too() {
+    let root = judge_kit::problems::workspace_root();
+    let first = judge_kit::problems::discover(&root).unwrap().remove(0);
+    let case = sample_check::sample_inputs(&first.samples_dir(&root))[0]
+        .file_stem()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
     let (report, _, code) = output(tool().args([
-        "11559",
+        first.judge.problem.as_str(),
         "-c",
         "sleep 5; cat",
         "--time-limit-ms",
         "100",
         "--case",
-        "1",
+        case.as_str(),
     ]));
     assert_eq!(code, Some(1), "{report}");
-    assert!(report.contains("limits 100 ms CPU, 256 MiB"), "{report}");
-    assert_eq!(verdict_of(&report, "1"), "TLE", "{report}");
+    assert!(
+        report.contains(&format!(
+            "limits 100 ms CPU, {} MiB",
+            first.judge.memory_limit_mb
+        )),
+        "{report}"
+    );
+    assert_eq!(verdict_of(&report, &case), "TLE", "{report}");
     assert!(report.contains("stopped at the wall-clock cap"), "{report}");
 }
 

@@ -22,7 +22,7 @@ use judge_kit::verdict::{judge, Verdict};
 #[derive(Parser)]
 #[command(
     name = "bench-process",
-    after_help = "Example:\n  scripts/bench-process 11559 --runs 50"
+    after_help = "Example:\n  scripts/bench-process 3190 --runs 50"
 )]
 struct Args {
     /// Problems: crate name, unique prefix or bare problem id (default: all).

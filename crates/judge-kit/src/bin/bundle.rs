@@ -16,7 +16,7 @@ use judge_kit::samples;
 #[derive(Parser)]
 #[command(
     name = "bundle",
-    after_help = "Examples:\n  scripts/bundle 11559\n  scripts/bundle --check --all\n  scripts/bundle --stdout 12100 > submit.rs"
+    after_help = "Examples:\n  scripts/bundle 3190\n  scripts/bundle --check --all\n  scripts/bundle --stdout 3190 > submit.rs"
 )]
 struct Args {
     /// Problems: crate name, unique prefix or bare problem id (default: all).

@@ -15,7 +15,7 @@ use judge_kit::scaffold::{create, update_lockfile, Spec};
 #[derive(Parser)]
 #[command(
     name = "new",
-    after_help = "Examples:\n  scripts/new boj 3190 snake --sample 1.in 1.out --sample 2.in 2.out\n  scripts/new programmers 42894 block-game --time-limit-ms 10000"
+    after_help = "Examples:\n  scripts/new boj 3190 snake --sample 1.in 1.out --sample 2.in 2.out\n  scripts/new programmers 12345 some-puzzle --time-limit-ms 10000"
 )]
 struct Args {
     /// The judge: boj (Baekjoon, stdin) or programmers (a function; the crate reads its literal).

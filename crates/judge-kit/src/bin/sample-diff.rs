@@ -30,7 +30,7 @@ use judge_kit::verdict::{Checker, Compare};
 #[derive(Parser)]
 #[command(
     name = "sample-diff",
-    after_help = "Examples:\n  scripts/sample-diff                       # every problem, bundled\n  scripts/sample-diff 11559 --cargo         # the workspace binary, built first\n  scripts/sample-diff 11559 -c 'python3 a.py' --case 1\n  scripts/sample-diff --exe ./a.out --samples my-cases --time-limit-ms 500\n  scripts/sample-diff -c ./sol --samples cases --compare tokens -e 1e-6"
+    after_help = "Examples:\n  scripts/sample-diff                       # every problem, bundled\n  scripts/sample-diff 3190 --cargo          # the workspace binary, built first\n  scripts/sample-diff 3190 -c 'python3 a.py' --case 1\n  scripts/sample-diff --exe ./a.out --samples my-cases --time-limit-ms 500\n  scripts/sample-diff -c ./sol --samples cases --compare tokens -e 1e-6"
 )]
 struct Args {
     /// Problems: crate name, unique prefix or bare problem id (default: all).

@@ -18,7 +18,7 @@ use judge_kit::tools;
 #[derive(Parser)]
 #[command(
     name = "stress",
-    after_help = "Examples:\n  scripts/stress --all --cases 100000\n  scripts/stress 2048 --size 20 --seed 7\n  scripts/stress 17837 -j 1\n  scripts/stress 11559 --worst > worst.in"
+    after_help = "Examples:\n  scripts/stress --all --cases 100000\n  scripts/stress 3190 --size 20 --seed 7\n  scripts/stress boj-3190 -j 1\n  scripts/stress 3190 --worst > worst.in"
 )]
 struct Args {
     /// Problems: crate name, unique prefix or bare problem id.
