@@ -235,11 +235,6 @@ impl Stress for Game2048 {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-    use std::time::Duration;
-
-    use problem_tools::{run, Outcome, Settings};
-
     use super::*;
 
     #[test]
@@ -266,58 +261,17 @@ mod tests {
         merged
     }
 
-    /// 2048 whose "solution" merges tiles twice.
-    struct DoubleMerge(Game2048);
-
-    impl Stress for DoubleMerge {
-        type Case = Board;
-        fn default_size(&self) -> usize {
-            7
-        }
-        fn generate(&self, rng: &mut Rng, size: usize) -> Board {
-            self.0.generate(rng, size)
-        }
-        fn input(&self, case: &Board) -> String {
-            self.0.input(case)
-        }
-        fn reference(&self, case: &Board) -> String {
-            self.0.reference(case)
-        }
-        fn real(&self, input: &str) -> Result<String, String> {
-            let board = crate::parse(input).map_err(|e| e.to_string())?.to_rows();
-            Ok(format!("{}\n", best_with(&board, 5, merge_twice)))
-        }
-        fn shrink(&self, case: &Board) -> Vec<Board> {
-            self.0.shrink(case)
-        }
-        fn describe(&self, case: &Board) -> String {
-            self.0.describe(case)
-        }
-        fn worst(&self) -> String {
-            self.0.worst()
-        }
+    /// A "solution" whose merged tiles merge again.
+    fn double_merging(input: &str) -> Result<String, String> {
+        let board = crate::parse(input).map_err(|e| e.to_string())?.to_rows();
+        Ok(format!("{}\n", best_with(&board, 5, merge_twice)))
     }
 
     #[test]
     fn a_planted_double_merge_found_on_7x7_boards_shrinks_to_at_most_3x3() {
-        let settings = Settings {
-            cases: 500,
-            seed: 1,
-            size: 7,
-            jobs: 2,
-            case_timeout: Duration::from_secs(60),
-        };
-        let report = run(
-            Arc::new(DoubleMerge(Game2048::default())),
-            settings,
-            &|_| {},
-        );
-        let Outcome::Disagreed(failure) = report.outcome else {
-            panic!("the double merge was not caught: {:?}", report.outcome);
-        };
+        let failure =
+            problem_tools::planted::expect_caught(Game2048::default(), double_merging, 500, 7);
         let n = crate::parse(&failure.input).expect("valid").rows();
         assert!(n <= 3, "shrunk only to {n} x {n}:\n{}", failure.input);
-        assert!(failure.shrunk_from > failure.input.len());
-        assert_ne!(failure.expected, failure.actual);
     }
 }

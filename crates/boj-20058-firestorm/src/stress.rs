@@ -249,11 +249,6 @@ impl Stress for Firestorm {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-    use std::time::Duration;
-
-    use problem_tools::{run, Outcome, Settings};
-
     use super::*;
 
     #[test]
@@ -289,32 +284,18 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        let problem = Arc::new(Firestorm);
-        let settings = Settings {
-            cases: 300,
-            seed: 1,
-            size: problem.default_size(),
-            jobs: 2,
-            case_timeout: Duration::from_secs(60),
-        };
-        assert_eq!(run(problem, settings, &|_| {}).outcome, Outcome::Agreed);
+        problem_tools::assert_agrees(Firestorm, 300, 1, Firestorm.default_size());
     }
 }
 
 #[cfg(test)]
 mod planted {
-    use std::sync::Arc;
-    use std::time::Duration;
-
     use grid_core::Grid;
-    use problem_tools::{run, Outcome, Settings};
 
     use super::*;
 
-    /// Firestorm whose "solution" melts in place, row by row, so a cell sees its neighbours'
-    /// melting of this very step: the bug the simultaneous rule is there to catch.
-    struct InPlaceMelt;
-
+    /// A "solution" that melts in place, row by row, so a cell sees its neighbours' melting of
+    /// this very step: the bug the simultaneous rule is there to catch.
     fn in_place(input: &str) -> Result<String, String> {
         let storms = crate::parse(input).map_err(|e| e.to_string())?;
         let mut ice: Grid<u32> = storms.ice;
@@ -331,51 +312,11 @@ mod planted {
         Ok(format!("{total}\n{}\n", crate::largest_chunk(&ice)))
     }
 
-    impl Stress for InPlaceMelt {
-        type Case = Case;
-        fn default_size(&self) -> usize {
-            16
-        }
-        fn generate(&self, rng: &mut Rng, size: usize) -> Case {
-            Firestorm.generate(rng, size)
-        }
-        fn input(&self, case: &Case) -> String {
-            Firestorm.input(case)
-        }
-        fn reference(&self, case: &Case) -> String {
-            Firestorm.reference(case)
-        }
-        fn real(&self, input: &str) -> Result<String, String> {
-            in_place(input)
-        }
-        fn shrink(&self, case: &Case) -> Vec<Case> {
-            Firestorm.shrink(case)
-        }
-        fn describe(&self, case: &Case) -> String {
-            Firestorm.describe(case)
-        }
-        fn worst(&self) -> String {
-            Firestorm.worst()
-        }
-    }
-
     #[test]
     fn a_planted_in_place_melt_found_on_16x16_boards_shrinks_to_4x4_and_one_storm() {
-        let settings = Settings {
-            cases: 300,
-            seed: 1,
-            size: 16,
-            jobs: 2,
-            case_timeout: Duration::from_secs(60),
-        };
-        let report = run(Arc::new(InPlaceMelt), settings, &|_| {});
-        let failure = match report.outcome {
-            Outcome::Disagreed(failure) => failure,
-            other => panic!("the in-place melt was not caught: {other:?}"),
-        };
+        let failure = problem_tools::planted::expect_caught(Firestorm, in_place, 300, 16);
         let storms = crate::parse(&failure.input).expect("valid");
         assert_eq!(storms.ice.rows(), 4, "{}", failure.input);
         assert_eq!(storms.levels.len(), 1, "{}", failure.input);
-        assert_ne!(failure.expected, failure.actual);
     }
 }

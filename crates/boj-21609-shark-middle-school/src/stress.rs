@@ -321,11 +321,6 @@ impl Stress for SharkSchool {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-    use std::time::Duration;
-
-    use problem_tools::{run, Outcome, Settings};
-
     use super::*;
 
     fn rows(text: &str) -> Vec<Vec<i32>> {
@@ -361,33 +356,19 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        let problem = Arc::new(SharkSchool);
-        let settings = Settings {
-            cases: 300,
-            seed: 1,
-            size: problem.default_size(),
-            jobs: 2,
-            case_timeout: Duration::from_secs(60),
-        };
-        assert_eq!(run(problem, settings, &|_| {}).outcome, Outcome::Agreed);
+        problem_tools::assert_agrees(SharkSchool, 300, 1, SharkSchool.default_size());
     }
 }
 
 #[cfg(test)]
 mod planted {
-    use std::sync::Arc;
-    use std::time::Duration;
-
     use grid_core::Dir;
-    use problem_tools::{run, Outcome, Settings};
 
     use super::*;
     use crate::{classify, BLACK, EMPTY};
 
-    /// Shark Middle School whose "solution" forgets the rainbow tie-break: among equal sizes it
-    /// goes straight to the standard block's row and column.
-    struct NoRainbowTieBreak;
-
+    /// A "solution" that forgets the rainbow tie-break: among equal sizes it goes straight to
+    /// the standard block's row and column.
     fn forgetful(input: &str) -> Result<String, String> {
         let mut board = crate::parse(input).map_err(|e| e.to_string())?;
         let mut score = 0;
@@ -411,50 +392,10 @@ mod planted {
         }
     }
 
-    impl Stress for NoRainbowTieBreak {
-        type Case = Case;
-        fn default_size(&self) -> usize {
-            8
-        }
-        fn generate(&self, rng: &mut Rng, size: usize) -> Case {
-            SharkSchool.generate(rng, size)
-        }
-        fn input(&self, case: &Case) -> String {
-            SharkSchool.input(case)
-        }
-        fn reference(&self, case: &Case) -> String {
-            SharkSchool.reference(case)
-        }
-        fn real(&self, input: &str) -> Result<String, String> {
-            forgetful(input)
-        }
-        fn shrink(&self, case: &Case) -> Vec<Case> {
-            SharkSchool.shrink(case)
-        }
-        fn describe(&self, case: &Case) -> String {
-            SharkSchool.describe(case)
-        }
-        fn worst(&self) -> String {
-            SharkSchool.worst()
-        }
-    }
-
     #[test]
     fn a_planted_missing_rainbow_tie_break_found_on_8x8_boards_shrinks_to_3x3() {
-        let settings = Settings {
-            cases: 300,
-            seed: 1,
-            size: 8,
-            jobs: 2,
-            case_timeout: Duration::from_secs(60),
-        };
-        let report = run(Arc::new(NoRainbowTieBreak), settings, &|_| {});
-        let failure = match report.outcome {
-            Outcome::Disagreed(failure) => failure,
-            other => panic!("the missing tie-break was not caught: {other:?}"),
-        };
+        let failure = problem_tools::planted::expect_caught(SharkSchool, forgetful, 300, 8);
         let n = crate::parse(&failure.input).expect("valid").rows();
         assert!(n <= 3, "shrunk only to {n} x {n}:\n{}", failure.input);
-        assert_ne!(failure.expected, failure.actual);
     }
 }

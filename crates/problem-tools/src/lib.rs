@@ -16,6 +16,7 @@
 
 pub mod bench;
 pub mod cli;
+pub mod planted;
 pub mod runner;
 pub mod save;
 mod shrink;
