@@ -238,7 +238,7 @@ impl<T> Grid<T> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::all_boards;
+    use super::super::testing::{all_boards, SMALL_SHAPES};
     use super::*;
 
     fn double(a: &u32, b: &u32) -> Option<u32> {
@@ -379,17 +379,7 @@ mod tests {
 
     #[test]
     fn settle_with_fixed_matches_one_step_at_a_time_on_every_small_four_value_board() {
-        let shapes = [
-            (3, 3),
-            (2, 4),
-            (4, 2),
-            (1, 6),
-            (6, 1),
-            (2, 2),
-            (0, 3),
-            (3, 0),
-        ];
-        for (rows, cols) in shapes {
+        for (rows, cols) in SMALL_SHAPES {
             for g in all_boards(rows, cols, 4) {
                 for dir in Dir::ALL {
                     let mut s = g.clone();

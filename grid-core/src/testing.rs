@@ -12,3 +12,15 @@ pub fn all_boards(rows: usize, cols: usize, symbols: u32) -> impl Iterator<Item 
         Grid::from_vec(rows, cols, cells)
     })
 }
+
+/// The board shapes exhaustive tests enumerate: square, wide, tall, single lines, and empty ones.
+pub const SMALL_SHAPES: [(usize, usize); 8] = [
+    (3, 3),
+    (2, 4),
+    (4, 2),
+    (1, 6),
+    (6, 1),
+    (2, 2),
+    (0, 3),
+    (3, 0),
+];

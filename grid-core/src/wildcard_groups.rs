@@ -142,7 +142,7 @@ impl<T> Grid<T> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::all_boards;
+    use super::super::testing::{all_boards, SMALL_SHAPES};
     use super::{CellClass, Grid, Pos, WildcardGroup};
 
     /// Board values of the tests: 0 blocked, 1 wildcard, 2 and up colours.
@@ -200,17 +200,7 @@ mod tests {
 
     #[test]
     fn matches_flood_fill_per_colour_on_every_small_board_of_blocked_wildcard_and_two_colours() {
-        let shapes = [
-            (3, 3),
-            (2, 4),
-            (4, 2),
-            (1, 6),
-            (6, 1),
-            (2, 2),
-            (0, 2),
-            (2, 0),
-        ];
-        for (rows, cols) in shapes {
+        for (rows, cols) in SMALL_SHAPES {
             for g in all_boards(rows, cols, 4) {
                 let groups = g.wildcard_groups(class);
                 assert_eq!(summaries(&g, &groups), naive(&g), "{g:?}");
