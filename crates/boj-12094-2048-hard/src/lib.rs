@@ -41,8 +41,16 @@ pub type Tally = [u32; 32];
 pub fn merges(board: &Grid<u32>) -> [Tally; 2] {
     let mut along_rows = [0; 32];
     let mut along_cols = [0; 32];
-    // The last tile of each column (and of the current row) while it may still take a merge.
-    let mut open_in_col = vec![0; board.cols()];
+    // The last tile of each column (and of the current row) while it may still take a merge; on
+    // the stack for judge-sized boards, since this runs once per board searched.
+    let mut small = [0; MAX_N];
+    let mut large = Vec::new();
+    let open_in_col: &mut [u32] = if board.cols() <= MAX_N {
+        &mut small[..board.cols()]
+    } else {
+        large.resize(board.cols(), 0);
+        &mut large
+    };
     for r in 0..board.rows() {
         let mut open_in_row = 0;
         for (&v, open_here) in board.row(r).iter().zip(open_in_col.iter_mut()) {
