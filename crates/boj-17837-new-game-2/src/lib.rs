@@ -18,6 +18,18 @@ pub const STACK_LIMIT: usize = 4;
 /// Turns played before giving up.
 pub const MAX_TURNS: usize = 1000;
 
+/// Which pieces may move on their turn: the one rule where 17837 and its first version, 17780
+/// "New Game", differ.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Rule {
+    /// 17837: every piece moves, carrying the pieces stacked above it.
+    #[default]
+    CarryAbove,
+    /// 17780: only a piece at the bottom of its stack moves (carrying the whole stack); any other
+    /// piece does nothing on its turn, not even turn around.
+    BottomOnly,
+}
+
 /// One piece: where it stands and which way it moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Piece {
@@ -89,13 +101,19 @@ pub struct Play {
     colours: Grid<u8>,
     pieces: Vec<Piece>,
     stacks: Grid<Vec<usize>>,
+    rule: Rule,
     /// The pieces of the move under way, kept to avoid an allocation per move.
     moving: Vec<usize>,
 }
 
 impl Play {
-    /// The starting position of `game`.
+    /// The starting position of `game`, under 17837's rule ([`Rule::CarryAbove`]).
     pub fn new(game: &Game) -> Play {
+        Play::with_rule(game, Rule::default())
+    }
+
+    /// The starting position of `game`, played under `rule`.
+    pub fn with_rule(game: &Game, rule: Rule) -> Play {
         let colours = game.colours.clone();
         let mut stacks = Grid::new(colours.rows(), colours.cols(), Vec::new());
         for (i, p) in game.pieces.iter().enumerate() {
@@ -105,6 +123,7 @@ impl Play {
             colours,
             pieces: game.pieces.clone(),
             stacks,
+            rule,
             moving: Vec::new(),
         }
     }
@@ -127,9 +146,17 @@ impl Play {
     }
 
     /// Moves piece `i` (0-based) with everything above it; returns whether its target stack
-    /// now holds [`STACK_LIMIT`] or more pieces.
+    /// now holds [`STACK_LIMIT`] or more pieces. Under [`Rule::BottomOnly`] a piece that is not at
+    /// the bottom of its stack does nothing.
     pub fn move_piece(&mut self, i: usize) -> bool {
         let from = self.pieces[i].pos;
+        let height = self.stacks[from]
+            .iter()
+            .position(|&p| p == i)
+            .expect("a piece is in its own stack");
+        if height > 0 && self.rule == Rule::BottomOnly {
+            return false;
+        }
         let target = match self.open_target(from, self.pieces[i].dir) {
             Some(t) => t,
             None => {
@@ -140,10 +167,6 @@ impl Play {
                 }
             }
         };
-        let height = self.stacks[from]
-            .iter()
-            .position(|&p| p == i)
-            .expect("a piece is in its own stack");
         self.moving.clear();
         self.moving.extend(self.stacks[from].drain(height..));
         if self.colours[target] == RED {
@@ -165,13 +188,24 @@ impl Play {
 
 /// Plays up to [`MAX_TURNS`] turns; the turn in which a stack first reaches [`STACK_LIMIT`].
 pub fn ending_turn(game: &Game) -> Option<usize> {
-    let mut play = Play::new(game);
+    ending_turn_with(game, Rule::default())
+}
+
+/// [`ending_turn`] under `rule`.
+pub fn ending_turn_with(game: &Game, rule: Rule) -> Option<usize> {
+    let mut play = Play::with_rule(game, rule);
     (1..=MAX_TURNS).find(|_| play.play_turn())
 }
 
 /// The whole judge program over text: parse, solve, format (`-1` when the game does not end).
 pub fn run(input: &str) -> Result<String, InputError> {
-    let answer = match ending_turn(&parse(input)?) {
+    run_with(input, Rule::default())
+}
+
+/// [`run`] under `rule`: the judge program of 17837 ([`Rule::CarryAbove`]) or 17780
+/// ([`Rule::BottomOnly`]).
+pub fn run_with(input: &str, rule: Rule) -> Result<String, InputError> {
+    let answer = match ending_turn_with(&parse(input)?, rule) {
         Some(turn) => turn.to_string(),
         None => "-1".to_string(),
     };

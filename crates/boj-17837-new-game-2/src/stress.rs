@@ -8,6 +8,8 @@ use problem_tools::rand::Rng as _;
 
 use problem_tools::{case_rng, Rng, Stress};
 
+use crate::Rule;
+
 /// A game: colours and pieces `(row, col, dir)`, 0-based cells, judge direction codes 1..=4.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -41,6 +43,11 @@ fn flipped(code: u8) -> u8 {
 
 /// Reference: the turn a stack reaches four, or -1 after 1000 turns.
 pub fn reference_turn(game: &Game) -> i64 {
+    reference_turn_with(game, Rule::CarryAbove)
+}
+
+/// [`reference_turn`] under `rule` (17780 lets only the bottom piece of a stack move).
+pub fn reference_turn_with(game: &Game, rule: Rule) -> i64 {
     let n = game.colours.len() as i64;
     let colour = |r: i64, c: i64| -> u8 {
         if r < 0 || c < 0 || r >= n || c >= n {
@@ -62,6 +69,9 @@ pub fn reference_turn(game: &Game) -> i64 {
     for turn in 1..=1000 {
         for i in 0..at.len() {
             let (r, c) = at[i];
+            if rule == Rule::BottomOnly && stacks[&(r, c)][0] != i {
+                continue;
+            }
             let (mut dr, mut dc) = delta(dirs[i]);
             if colour(r + dr, c + dc) == 2 {
                 dirs[i] = flipped(dirs[i]);
@@ -91,6 +101,17 @@ pub fn reference_turn(game: &Game) -> i64 {
         }
     }
     -1
+}
+
+/// The first generated 12 x 12 game with 10 pieces that lasts all [`crate::MAX_TURNS`] turns
+/// under `rule`: the most work a game can ask for.
+pub fn never_ending_game(rule: Rule) -> Game {
+    (0..)
+        .map(|i| NewGame2.generate(&mut case_rng(12, i), 12))
+        .find(|g| {
+            g.colours.len() == 12 && g.pieces.len() == 10 && reference_turn_with(g, rule) == -1
+        })
+        .expect("the search is unbounded")
 }
 
 impl Stress for NewGame2 {
@@ -208,11 +229,7 @@ impl Stress for NewGame2 {
     }
 
     fn worst(&self) -> String {
-        (0..)
-            .map(|i| self.generate(&mut case_rng(12, i), 12))
-            .find(|g| g.colours.len() == 12 && g.pieces.len() == 10 && reference_turn(g) == -1)
-            .map(|g| self.input(&g))
-            .expect("the search is unbounded")
+        self.input(&never_ending_game(Rule::CarryAbove))
     }
 }
 

@@ -1,0 +1,198 @@
+//! Baekjoon 12094 2048 (Hard): the largest tile on an N x N board after at most ten moves.
+//!
+//! The board, its parser and the tilt are 12100's (`boj_12100_2048_easy`); ten moves need a
+//! stronger search than 12100's five do. It tries every sequence of tilts depth first, and:
+//! - does not follow a tilt that changes nothing (it leads to a board already searched);
+//! - counts the tiles a tilt would leave without making it ([`merges`]): a tilt and its
+//!   opposite leave the same tiles, so two scans give the largest tile of all four children, and
+//!   the last move is never made;
+//! - cuts a branch that cannot beat the best tile found: within `k` tilts a tile can only be
+//!   merged from tiles of at least a `2^k`-th of its value, each tilt merging a tile at most once
+//!   ([`can_build`]); this bound also covers "the largest tile doubles at most once per move";
+//! - tries first the pair of tilts whose tiles look most promising.
+
+/// Stress generator, independent reference and worst input, for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod stress;
+
+pub use boj_12100_2048_easy::{parse, tilt, MAX_N, MAX_TILE};
+use grid_core::{Dir, Grid, InputError};
+
+/// How many moves the player may make.
+pub const MOVES: usize = 10;
+
+/// Tiles counted by value: entry `l` counts the tiles of value `2^l`.
+pub type Tally = [u32; 32];
+
+/// The merges that tilting `board` would make, counted by the value merged (entry `l` counts
+/// pairs of `2^l`): `[along its rows (left or right), along its columns (up or down)]`. The board
+/// is not changed: both directions of an axis merge the same number of equal tiles in every line
+/// (a run of `m` equal tiles, zeros aside, makes `m / 2` merges from either end), so one pass
+/// serves all four tilts.
+///
+/// ```
+/// use boj_12094_2048_hard::merges;
+/// use grid_core::Grid;
+/// let b = Grid::from_rows(vec![vec![2, 2, 2], vec![4, 0, 4], vec![4, 8, 0]]).unwrap();
+/// let [rows, cols] = merges(&b);
+/// assert_eq!((rows[1], rows[2]), (1, 1)); // 2 2 in the first row, 4 . 4 in the second
+/// assert_eq!((cols[1], cols[2]), (0, 1)); // 4 4 at the foot of the first column
+/// ```
+pub fn merges(board: &Grid<u32>) -> [Tally; 2] {
+    let mut along_rows = [0; 32];
+    let mut along_cols = [0; 32];
+    // The last tile of each column (and of the current row) while it may still take a merge; on
+    // the stack for judge-sized boards, since this runs once per board searched.
+    let mut small = [0; MAX_N];
+    let mut large = Vec::new();
+    let open_in_col: &mut [u32] = if board.cols() <= MAX_N {
+        &mut small[..board.cols()]
+    } else {
+        large.resize(board.cols(), 0);
+        &mut large
+    };
+    for r in 0..board.rows() {
+        let mut open_in_row = 0;
+        for (&v, open_here) in board.row(r).iter().zip(open_in_col.iter_mut()) {
+            if v == 0 {
+                continue;
+            }
+            if v == open_in_row {
+                along_rows[v.trailing_zeros() as usize] += 1;
+                open_in_row = 0;
+            } else {
+                open_in_row = v;
+            }
+            if v == *open_here {
+                along_cols[v.trailing_zeros() as usize] += 1;
+                *open_here = 0;
+            } else {
+                *open_here = v;
+            }
+        }
+    }
+    [along_rows, along_cols]
+}
+
+/// The tiles of `board` counted by value.
+pub fn count_tiles(board: &Grid<u32>) -> Tally {
+    let mut tally = [0; 32];
+    for &v in board.iter().filter(|&&v| v != 0) {
+        tally[v.trailing_zeros() as usize] += 1;
+    }
+    tally
+}
+
+/// The tiles `tally` leaves after the merges counted in `merged` (see [`merges`]).
+pub fn after_merges(tally: &Tally, merged: &Tally) -> Tally {
+    let mut after = *tally;
+    for l in 0..31 {
+        after[l] -= 2 * merged[l];
+        after[l + 1] += merged[l];
+    }
+    after
+}
+
+/// The largest tile counted in `tally` (0 for none).
+pub fn largest(tally: &Tally) -> u32 {
+    tally.iter().rposition(|&c| c > 0).map_or(0, |l| 1 << l)
+}
+
+/// Whether a tile of value `target` (a power of two, larger than every tile counted) could be
+/// merged within `moves` tilts from the tiles in `tally`, wherever they stand.
+///
+/// A tile made in `k` tilts is a binary tree of merges `k` deep at most, whose leaves are tiles
+/// of today; so it needs one tile of `target`, or two of half, or one of half and two of a
+/// quarter, ... down to `target / 2^k`. Using the largest tiles first is best, so this is exact
+/// for the counts, and a sound bound for the board.
+///
+/// ```
+/// use boj_12094_2048_hard::{can_build, Tally};
+/// let mut tally: Tally = [0; 32];
+/// tally[3] = 3; // three 8s
+/// tally[2] = 2; // two 4s
+/// assert!(can_build(&tally, 32, 3)); // ((8 + 8) + (8 + (4 + 4)))
+/// assert!(!can_build(&tally, 32, 2)); // only 8s and larger can help, and there are three
+/// assert!(!can_build(&tally, 64, 9)); // 32 in all
+/// ```
+pub fn can_build(tally: &Tally, target: u32, moves: usize) -> bool {
+    let mut need: u32 = 1;
+    let mut level = target.trailing_zeros() as usize;
+    for _ in 0..=moves {
+        let have = tally[level];
+        if have >= need {
+            return true;
+        }
+        // No board holds this many tiles.
+        if level == 1 || need > 1024 {
+            return false;
+        }
+        need = 2 * (need - have);
+        level -= 1;
+    }
+    false
+}
+
+/// The largest tile reachable from `board` in at most `moves` tilts (zero tilts included).
+///
+/// # Complexity
+/// At most `4^moves` tilts of O(N^2) each, far fewer in practice (see the crate's notes).
+pub fn best_tile(board: &Grid<u32>, moves: usize) -> u32 {
+    let tally = count_tiles(board);
+    let mut best = largest(&tally);
+    if moves == 0 || best == 0 || !can_build(&tally, 2 * best, moves) {
+        return best;
+    }
+    // One scratch board per depth below the root, reused by every branch at that depth.
+    let mut scratch = vec![board.clone(); moves - 1];
+    search(board, &tally, moves, &mut scratch, &mut best);
+    best
+}
+
+/// Improves `best` with every board reachable from `board` (whose tiles are `tally`) in `moves`
+/// (at least 1) tilts; `scratch` holds `moves - 1` boards.
+fn search(
+    board: &Grid<u32>,
+    tally: &Tally,
+    moves: usize,
+    scratch: &mut [Grid<u32>],
+    best: &mut u32,
+) {
+    let [rows, cols] = merges(board);
+    let mut axes = [
+        ([Dir::Left, Dir::Right], after_merges(tally, &rows)),
+        ([Dir::Up, Dir::Down], after_merges(tally, &cols)),
+    ];
+    // Tiles weighed by their squared value: fewer, larger tiles first.
+    let promise = |tally: &Tally| {
+        let weight: u128 = (0..32).map(|l| u128::from(tally[l]) << (2 * l)).sum();
+        (largest(tally), weight)
+    };
+    if promise(&axes[1].1) > promise(&axes[0].1) {
+        axes.swap(0, 1);
+    }
+    for (_, after) in &axes {
+        *best = (*best).max(largest(after));
+    }
+    let (next, deeper) = match scratch.split_first_mut() {
+        Some(split) => split,
+        None => return,
+    };
+    for (dirs, after) in &axes {
+        for &dir in dirs {
+            // `best` may have grown in the first pair's branches.
+            if !can_build(after, 2 * *best, moves - 1) {
+                break;
+            }
+            next.clone_from(board);
+            if tilt(next, dir) {
+                search(next, after, moves - 1, deeper, best);
+            }
+        }
+    }
+}
+
+/// The whole judge program over text: parse, solve, format.
+pub fn run(input: &str) -> Result<String, InputError> {
+    Ok(format!("{}\n", best_tile(&parse(input)?, MOVES)))
+}

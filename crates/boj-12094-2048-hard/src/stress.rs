@@ -1,0 +1,141 @@
+//! 2048 (Hard): 12100's generator, input text and shrinker on small boards, against every board
+//! reachable in ten moves, found level by level with 12100's plain slide (written from scratch,
+//! not grid-core's).
+
+use std::collections::HashSet;
+
+use boj_12100_2048_easy::stress::{naive_move, Board, Game2048};
+use grid_core::{Dir, Grid};
+use problem_tools::{case_rng, Rng, Stress};
+
+use crate::{tilt, MOVES};
+
+/// The 2048 (Hard) stress problem.
+#[derive(Default)]
+pub struct Game2048Hard;
+
+/// The seed and case index of the generated board that made the pruned search visit the most
+/// boards (40 039) among the 20 x 20 ones of seeds 1 to 8, cases 0 to 2999 (about 2600 boards; a
+/// palette of 128, 64 and 4, answer 2048). Full boards of 2 to 5 consecutive values did less
+/// badly (30 207 at most).
+pub const WORST_CASE: (u64, u64) = (2, 2367);
+
+/// Reference: the largest tile on any board reachable in at most `moves` moves. Every distinct
+/// board is kept, level by level (breadth first, so each is expanded with the most moves left).
+pub fn reference_best(board: &Board, moves: usize) -> u32 {
+    let mut seen: HashSet<Board> = HashSet::new();
+    seen.insert(board.clone());
+    let mut level = vec![board.clone()];
+    for _ in 0..moves {
+        let mut next = Vec::new();
+        for b in &level {
+            for d in 0..4 {
+                let moved = naive_move(b, d);
+                if seen.insert(moved.clone()) {
+                    next.push(moved);
+                }
+            }
+        }
+        level = next;
+    }
+    seen.iter().flatten().flatten().copied().max().unwrap_or(0)
+}
+
+/// The largest tile over all `4^moves` sequences of tilts, none skipped and none cut: the plain
+/// search the pruned one is measured against (benches/solve.rs).
+pub fn plain_best(board: &Grid<u32>, moves: usize) -> u32 {
+    let here = board.iter().copied().max().unwrap_or(0);
+    if moves == 0 {
+        return here;
+    }
+    Dir::ALL
+        .iter()
+        .map(|&dir| {
+            let mut next = board.clone();
+            tilt(&mut next, dir);
+            plain_best(&next, moves - 1)
+        })
+        .fold(here, u32::max)
+}
+
+impl Stress for Game2048Hard {
+    type Case = Board;
+
+    fn default_size(&self) -> usize {
+        5
+    }
+
+    fn generate(&self, rng: &mut Rng, size: usize) -> Board {
+        Game2048::default().generate(rng, size)
+    }
+
+    fn input(&self, board: &Board) -> String {
+        Game2048::default().input(board)
+    }
+
+    fn reference(&self, board: &Board) -> String {
+        format!("{}\n", reference_best(board, MOVES))
+    }
+
+    fn real(&self, input: &str) -> Result<String, String> {
+        crate::run(input).map_err(|e| e.to_string())
+    }
+
+    fn shrink(&self, board: &Board) -> Vec<Board> {
+        Game2048::default().shrink(board)
+    }
+
+    fn describe(&self, board: &Board) -> String {
+        Game2048::default().describe(board)
+    }
+
+    fn worst(&self) -> String {
+        let (seed, index) = WORST_CASE;
+        self.input(&self.generate(&mut case_rng(seed, index), 20))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use problem_tools::{run, Outcome, Settings};
+
+    use super::*;
+
+    #[test]
+    fn the_reference_gives_the_official_answer() {
+        let sample = vec![vec![2, 2, 2], vec![4, 4, 4], vec![8, 8, 8]];
+        assert_eq!(reference_best(&sample, MOVES), 16);
+    }
+
+    #[test]
+    fn the_reference_agrees_with_the_plain_search() {
+        let mut rng = case_rng(5, 0);
+        for _ in 0..40 {
+            let board = Game2048Hard.generate(&mut rng, 4);
+            let grid = Grid::from_rows(board.clone()).expect("square");
+            assert_eq!(reference_best(&board, 6), plain_best(&grid, 6), "{board:?}");
+        }
+    }
+
+    #[test]
+    fn the_solution_agrees_on_a_short_fixed_seed_run() {
+        let settings = Settings {
+            cases: 300,
+            seed: 1,
+            size: Game2048Hard.default_size(),
+            jobs: 2,
+            case_timeout: Duration::from_secs(60),
+        };
+        let report = run(Arc::new(Game2048Hard), settings, &|_| {});
+        assert_eq!(report.outcome, Outcome::Agreed);
+    }
+
+    #[test]
+    fn the_worst_input_is_a_full_size_board() {
+        let board = crate::parse(&Game2048Hard.worst()).expect("valid");
+        assert_eq!(board.rows(), crate::MAX_N);
+    }
+}
