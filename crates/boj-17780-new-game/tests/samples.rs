@@ -2,7 +2,7 @@
 
 const EXE: &str = env!("CARGO_BIN_EXE_boj-17780-new-game");
 
-sample_check::samples_test!(EXE);
+sample_check::samples_test!();
 
 #[test]
 fn malformed_input_exits_2_with_one_line() {
