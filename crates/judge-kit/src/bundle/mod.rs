@@ -223,8 +223,10 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     body.push_str(main_text.trim_end());
     body.push('\n');
     if let Some(text) = &lib_text {
+        // A library's public items and re-exports are its API; inside a binary they sit in a
+        // private module, where rustc would call the ones main.rs does not use dead or unused.
         body.push_str(&format!(
-            "\n#[allow(dead_code)]\nmod {} {{\n{}\n}}\n",
+            "\n#[allow(dead_code, unused_imports)]\nmod {} {{\n{}\n}}\n",
             own.lib_name,
             text.trim_end()
         ));
