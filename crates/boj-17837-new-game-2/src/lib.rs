@@ -4,6 +4,9 @@
 /// Stress generator, independent reference and worst input, for the workspace tools only.
 #[cfg(feature = "tools")]
 pub mod stress;
+/// The game drawn turn by turn (`scripts/trace`), for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod trace;
 
 use grid_core::{Dir, Grid, InputError, Pos, Scanner};
 
@@ -165,8 +168,41 @@ impl Play {
 
 /// Plays up to [`MAX_TURNS`] turns; the turn in which a stack first reaches [`STACK_LIMIT`].
 pub fn ending_turn(game: &Game) -> Option<usize> {
+    ending_turn_observed(game, &mut |_| {})
+}
+
+/// One move as [`ending_turn_observed`] reports it.
+#[derive(Clone, Copy, Debug)]
+pub struct Moved<'a> {
+    /// The turn, from 1.
+    pub turn: usize,
+    /// The piece that moved (0-based), with every piece above it.
+    pub piece: usize,
+    /// Where it stood before the move.
+    pub from: Pos,
+    /// The game after the move.
+    pub play: &'a Play,
+    /// Whether this move ended the game.
+    pub ended: bool,
+}
+
+/// [`ending_turn`], telling `observe` about every move (free when `observe` does nothing).
+pub fn ending_turn_observed(game: &Game, observe: &mut impl FnMut(Moved<'_>)) -> Option<usize> {
     let mut play = Play::new(game);
-    (1..=MAX_TURNS).find(|_| play.play_turn())
+    (1..=MAX_TURNS).find(|&turn| {
+        (0..play.pieces.len()).any(|piece| {
+            let from = play.pieces[piece].pos;
+            let ended = play.move_piece(piece);
+            observe(Moved {
+                turn,
+                piece,
+                from,
+                play: &play,
+                ended,
+            });
+            ended
+        })
+    })
 }
 
 /// The whole judge program over text: parse, solve, format (`-1` when the game does not end).
