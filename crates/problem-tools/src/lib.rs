@@ -18,6 +18,7 @@
 //! progress and saving are the same for every problem.
 
 pub mod bench;
+pub mod browser;
 pub mod cli;
 pub mod runner;
 pub mod save;
