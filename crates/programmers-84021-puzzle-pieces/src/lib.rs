@@ -7,10 +7,13 @@
 /// Stress generator, independent reference and worst input, for the workspace tools only.
 #[cfg(feature = "tools")]
 pub mod stress;
+/// The placements drawn one by one (`scripts/trace`), for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod trace;
 
 use std::collections::BTreeMap;
 
-use grid_core::{Grid, InputError, Scanner, Shape};
+use grid_core::{Components, Grid, InputError, Scanner, Shape};
 
 /// An empty board cell, and a table cell without a piece.
 pub const OPEN: i32 = 0;
@@ -52,26 +55,63 @@ pub fn parse(input: &str) -> Result<(Grid<i32>, Grid<i32>), InputError> {
     Ok((board, table))
 }
 
-/// How many regions of cells equal to `value` there are of each shape (up to rotation).
-fn shape_counts(grid: &Grid<i32>, value: i32) -> BTreeMap<Shape, usize> {
-    let regions = grid.components(|&v| v == value);
-    let mut counts = BTreeMap::new();
+/// The regions of `regions` (their numbers, in order) of each shape (up to rotation).
+fn shape_regions(regions: &Components) -> BTreeMap<Shape, Vec<usize>> {
+    let mut by_shape: BTreeMap<Shape, Vec<usize>> = BTreeMap::new();
     for k in 0..regions.count() {
-        *counts
+        by_shape
             .entry(Shape::new(regions.cells(k)).canonical())
-            .or_insert(0) += 1;
+            .or_default()
+            .push(k);
     }
-    counts
+    by_shape
 }
 
 /// The most cells of `board`'s holes that `table`'s pieces can fill.
 pub fn filled_cells(board: &Grid<i32>, table: &Grid<i32>) -> usize {
-    let holes = shape_counts(board, OPEN);
-    let pieces = shape_counts(table, FILLED);
-    holes
-        .iter()
-        .filter_map(|(shape, &h)| pieces.get(shape).map(|&p| shape.len() * h.min(p)))
-        .sum()
+    filled_cells_observed(board, table, &mut |_| {})
+}
+
+/// One piece put into a hole of its shape, as [`filled_cells_observed`] reports it.
+#[derive(Clone, Copy, Debug)]
+pub struct Placement<'a> {
+    /// The piece's cells on the table.
+    pub piece: &'a Components,
+    /// The piece's region number in `piece`.
+    pub piece_region: usize,
+    /// The hole's cells on the board.
+    pub hole: &'a Components,
+    /// The hole's region number in `hole`.
+    pub hole_region: usize,
+}
+
+/// [`filled_cells`], telling `observe` which piece goes into which hole (free when it does
+/// nothing): the first holes of each shape, in board order, take its first pieces, in table
+/// order.
+pub fn filled_cells_observed(
+    board: &Grid<i32>,
+    table: &Grid<i32>,
+    observe: &mut impl FnMut(Placement<'_>),
+) -> usize {
+    let hole_regions = board.components(|&v| v == OPEN);
+    let piece_regions = table.components(|&v| v == FILLED);
+    let holes = shape_regions(&hole_regions);
+    let pieces = shape_regions(&piece_regions);
+    let mut filled = 0;
+    for (shape, hs) in &holes {
+        if let Some(ps) = pieces.get(shape) {
+            for (&h, &p) in hs.iter().zip(ps) {
+                observe(Placement {
+                    piece: &piece_regions,
+                    piece_region: p,
+                    hole: &hole_regions,
+                    hole_region: h,
+                });
+            }
+            filled += shape.len() * hs.len().min(ps.len());
+        }
+    }
+    filled
 }
 
 /// The whole judge program over text: parse, solve, format.
