@@ -77,9 +77,9 @@ pub fn chain_steps_observed(field: &Grid<char>, observe: &mut impl FnMut(ChainEv
     let mut field = field.clone();
     let mut steps = 0;
     while pop_groups(&mut field) {
-        steps += 1;
-        observe(ChainEvent::Popped(steps, &field));
+        observe(ChainEvent::Popped(steps + 1, &field));
         field.settle(Dir::Down, |&c| c == EMPTY);
+        steps += 1;
         observe(ChainEvent::Fell(steps, &field));
     }
     steps

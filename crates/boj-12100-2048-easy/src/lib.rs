@@ -112,9 +112,9 @@ fn search(
 ) {
     let here = board.iter().copied().max().unwrap_or(0);
     if here > *best {
-        *best = here;
         observe(SearchEvent::Best(here));
     }
+    *best = (*best).max(here);
     let moves_left = scratch.len();
     if moves_left == 0
         || u64::from(*best) >= ceiling

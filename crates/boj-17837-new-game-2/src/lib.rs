@@ -162,7 +162,22 @@ impl Play {
     /// Plays one turn (piece 1 to piece K), stopping the moment a stack is tall enough;
     /// returns whether that happened.
     pub fn play_turn(&mut self) -> bool {
-        (0..self.pieces.len()).any(|i| self.move_piece(i))
+        self.play_turn_observed(0, &mut |_| {})
+    }
+
+    /// [`Play::play_turn`] as turn `turn`, telling `observe` about every move (free when it
+    /// does nothing).
+    pub fn play_turn_observed(&mut self, turn: usize, observe: &mut impl FnMut(Moved<'_>)) -> bool {
+        (0..self.pieces.len()).any(|i| {
+            let ended = self.move_piece(i);
+            observe(Moved {
+                turn,
+                piece: i,
+                play: self,
+                ended,
+            });
+            ended
+        })
     }
 }
 
@@ -178,8 +193,6 @@ pub struct Moved<'a> {
     pub turn: usize,
     /// The piece that moved (0-based), with every piece above it.
     pub piece: usize,
-    /// Where it stood before the move.
-    pub from: Pos,
     /// The game after the move.
     pub play: &'a Play,
     /// Whether this move ended the game.
@@ -189,20 +202,7 @@ pub struct Moved<'a> {
 /// [`ending_turn`], telling `observe` about every move (free when `observe` does nothing).
 pub fn ending_turn_observed(game: &Game, observe: &mut impl FnMut(Moved<'_>)) -> Option<usize> {
     let mut play = Play::new(game);
-    (1..=MAX_TURNS).find(|&turn| {
-        (0..play.pieces.len()).any(|piece| {
-            let from = play.pieces[piece].pos;
-            let ended = play.move_piece(piece);
-            observe(Moved {
-                turn,
-                piece,
-                from,
-                play: &play,
-                ended,
-            });
-            ended
-        })
-    })
+    (1..=MAX_TURNS).find(|&turn| play.play_turn_observed(turn, observe))
 }
 
 /// The whole judge program over text: parse, solve, format (`-1` when the game does not end).

@@ -24,7 +24,9 @@ impl Trace for NewGame2 {
     fn frames(&self, input: &str) -> Result<Vec<Frame>, String> {
         let game = parse(input).map_err(|e| e.to_string())?;
         let start = Play::new(&game);
+        // Every piece's direction and cell before the move being reported.
         let mut dirs: Vec<Dir> = game.pieces.iter().map(|p| p.dir).collect();
+        let mut cells: Vec<Pos> = game.pieces.iter().map(|p| p.pos).collect();
         let mut frames = vec![Frame {
             title: "start".to_string(),
             caption: format!(
@@ -36,10 +38,10 @@ impl Trace for NewGame2 {
         let mut last_turn: Vec<Frame> = Vec::new();
         let mut last_turn_number = 0;
         let ending = ending_turn_observed(&game, &mut |moved: Moved<'_>| {
-            let before = dirs[moved.piece];
-            let frame = move_frame(&game, &moved, before);
-            for (dir, piece) in dirs.iter_mut().zip(moved.play.pieces()) {
+            let frame = move_frame(&game, &moved, dirs[moved.piece], cells[moved.piece]);
+            for ((dir, cell), piece) in dirs.iter_mut().zip(&mut cells).zip(moved.play.pieces()) {
                 *dir = piece.dir;
+                *cell = piece.pos;
             }
             if moved.turn <= FULL_TURNS {
                 frames.push(frame);
@@ -80,7 +82,7 @@ fn at(pos: Pos) -> String {
 }
 
 /// One move's frame: what moved where, the board after it.
-fn move_frame(game: &Game, moved: &Moved<'_>, dir_before: Dir) -> Frame {
+fn move_frame(game: &Game, moved: &Moved<'_>, dir_before: Dir, from: Pos) -> Frame {
     let piece = moved.play.pieces()[moved.piece];
     let carried = moved.play.stack(piece.pos).len()
         - moved
@@ -98,7 +100,7 @@ fn move_frame(game: &Game, moved: &Moved<'_>, dir_before: Dir) -> Frame {
     } else {
         String::new()
     };
-    let caption = if piece.pos == moved.from {
+    let caption = if piece.pos == from {
         format!(
             "piece {} {turned}and stays at {}",
             moved.piece + 1,
@@ -114,7 +116,7 @@ fn move_frame(game: &Game, moved: &Moved<'_>, dir_before: Dir) -> Frame {
             "piece {} {turned}moves {} from {} to {}{landing}, {} piece{} moving; the stack there holds {}",
             moved.piece + 1,
             name(piece.dir),
-            at(moved.from),
+            at(from),
             at(piece.pos),
             carried,
             if carried == 1 { "" } else { "s" },

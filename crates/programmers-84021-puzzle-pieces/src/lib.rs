@@ -55,16 +55,15 @@ pub fn parse(input: &str) -> Result<(Grid<i32>, Grid<i32>), InputError> {
     Ok((board, table))
 }
 
-/// The regions of `regions` (their numbers, in order) of each shape (up to rotation).
-fn shape_regions(regions: &Components) -> BTreeMap<Shape, Vec<usize>> {
-    let mut by_shape: BTreeMap<Shape, Vec<usize>> = BTreeMap::new();
+/// How many regions of `regions` there are of each shape (up to rotation).
+fn shape_counts(regions: &Components) -> BTreeMap<Shape, usize> {
+    let mut counts = BTreeMap::new();
     for k in 0..regions.count() {
-        by_shape
+        *counts
             .entry(Shape::new(regions.cells(k)).canonical())
-            .or_default()
-            .push(k);
+            .or_insert(0) += 1;
     }
-    by_shape
+    counts
 }
 
 /// The most cells of `board`'s holes that `table`'s pieces can fill.
@@ -72,46 +71,45 @@ pub fn filled_cells(board: &Grid<i32>, table: &Grid<i32>) -> usize {
     filled_cells_observed(board, table, &mut |_| {})
 }
 
-/// One piece put into a hole of its shape, as [`filled_cells_observed`] reports it.
+/// A shape that holes and pieces share, as [`filled_cells_observed`] reports it: `count` of
+/// its pieces go into `count` of its holes.
 #[derive(Clone, Copy, Debug)]
-pub struct Placement<'a> {
-    /// The piece's cells on the table.
-    pub piece: &'a Components,
-    /// The piece's region number in `piece`.
-    pub piece_region: usize,
-    /// The hole's cells on the board.
-    pub hole: &'a Components,
-    /// The hole's region number in `hole`.
-    pub hole_region: usize,
+pub struct Matched<'a> {
+    /// The shape, in canonical rotation ([`Shape::canonical`]).
+    pub shape: &'a Shape,
+    /// How many pieces of it fill how many holes of it: `min(holes, pieces)`.
+    pub count: usize,
+    /// The board's holes.
+    pub holes: &'a Components,
+    /// The table's pieces.
+    pub pieces: &'a Components,
 }
 
-/// [`filled_cells`], telling `observe` which piece goes into which hole (free when it does
-/// nothing): the first holes of each shape, in board order, take its first pieces, in table
-/// order.
+/// [`filled_cells`], telling `observe` each shape that holes and pieces share and how many of
+/// them match (free when it does nothing).
 pub fn filled_cells_observed(
     board: &Grid<i32>,
     table: &Grid<i32>,
-    observe: &mut impl FnMut(Placement<'_>),
+    observe: &mut impl FnMut(Matched<'_>),
 ) -> usize {
     let hole_regions = board.components(|&v| v == OPEN);
     let piece_regions = table.components(|&v| v == FILLED);
-    let holes = shape_regions(&hole_regions);
-    let pieces = shape_regions(&piece_regions);
-    let mut filled = 0;
-    for (shape, hs) in &holes {
-        if let Some(ps) = pieces.get(shape) {
-            for (&h, &p) in hs.iter().zip(ps) {
-                observe(Placement {
-                    piece: &piece_regions,
-                    piece_region: p,
-                    hole: &hole_regions,
-                    hole_region: h,
+    let holes = shape_counts(&hole_regions);
+    let pieces = shape_counts(&piece_regions);
+    holes
+        .iter()
+        .filter_map(|(shape, &h)| {
+            pieces.get(shape).map(|&p| {
+                observe(Matched {
+                    shape,
+                    count: h.min(p),
+                    holes: &hole_regions,
+                    pieces: &piece_regions,
                 });
-            }
-            filled += shape.len() * hs.len().min(ps.len());
-        }
-    }
-    filled
+                shape.len() * h.min(p)
+            })
+        })
+        .sum()
 }
 
 /// The whole judge program over text: parse, solve, format.

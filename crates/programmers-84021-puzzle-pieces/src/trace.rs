@@ -1,10 +1,12 @@
 //! Puzzle Pieces drawn placement by placement from [`crate::filled_cells_observed`]: the table's
 //! pieces numbered, the board's holes, then each piece put into a hole of its shape (marked).
+//! For each shape the solver matched `count` times, its first `count` holes (in board order)
+//! take its first `count` pieces (in table order).
 
-use grid_core::{Components, Grid, Pos};
+use grid_core::{Components, Grid, Pos, Shape};
 use problem_tools::trace::{Cell, Frame, Trace};
 
-use crate::{filled_cells_observed, parse, Placement, FILLED};
+use crate::{filled_cells_observed, parse, Matched, FILLED};
 
 /// Palette colour of filled board cells (`#`); pieces take the others.
 const WALL: u32 = 11;
@@ -38,12 +40,20 @@ impl Trace for PuzzlePieces {
         // Piece number placed on every board cell so far (0: none).
         let mut placed: Grid<usize> = Grid::new(board.rows(), board.cols(), 0);
         let mut count = 0;
-        let answer = filled_cells_observed(&board, &table, &mut |p: Placement<'_>| {
+        // (hole cells, piece number) of every placement.
+        let mut placements: Vec<(Vec<Pos>, usize)> = Vec::new();
+        let answer = filled_cells_observed(&board, &table, &mut |m: Matched<'_>| {
+            let holes = regions_of(m.holes, m.shape);
+            let pieces = regions_of(m.pieces, m.shape);
+            for (h, p) in holes.into_iter().zip(pieces).take(m.count) {
+                placements.push((region_cells(m.holes, h), p));
+            }
+        });
+        for (hole, piece_region) in placements {
             count += 1;
-            let hole = region_cells(p.hole, p.hole_region);
-            let piece = region_cells(p.piece, p.piece_region);
+            let piece = region_cells(&pieces, piece_region);
             for &pos in &hole {
-                placed[pos] = p.piece_region + 1;
+                placed[pos] = piece_region + 1;
             }
             let mut shown = wall_cells(&board);
             for (pos, &n) in placed.indexed() {
@@ -52,17 +62,17 @@ impl Trace for PuzzlePieces {
                 }
             }
             frames.push(Frame {
-                title: format!("placement {count}: piece {}", p.piece_region + 1),
+                title: format!("placement {count}: piece {}", piece_region + 1),
                 caption: format!(
                     "piece {} ({} cells, on the table from {}) fills the hole at {}",
-                    p.piece_region + 1,
+                    piece_region + 1,
                     piece.len(),
                     at(piece[0]),
                     at(hole[0])
                 ),
                 board: shown,
             });
-        });
+        }
         let last = frames.last_mut().expect("the board frame");
         last.caption = format!(
             "{}; no other piece fits a hole: the answer is {answer} cells",
@@ -70,6 +80,13 @@ impl Trace for PuzzlePieces {
         );
         Ok(frames)
     }
+}
+
+/// The regions of `regions` of shape `shape` (canonical), in order.
+fn regions_of(regions: &Components, shape: &Shape) -> Vec<usize> {
+    (0..regions.count())
+        .filter(|&k| Shape::new(regions.cells(k)).canonical() == *shape)
+        .collect()
 }
 
 /// The cells of region `k`, sorted (top row first).
