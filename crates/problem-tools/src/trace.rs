@@ -214,7 +214,7 @@ pub fn samples(manifest_dir: &str, name: &str) -> Vec<(String, String)> {
     let mut cases: Vec<(String, String)> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .map(|entry| entry.expect("a readable folder entry").path())
-        .filter(|path| path.extension().map_or(false, |e| e == "in"))
+        .filter(|path| path.extension().is_some_and(|e| e == "in"))
         .map(|path| {
             let case = path
                 .file_stem()
