@@ -6,6 +6,9 @@
 /// Stress generator, independent reference and worst input, for the workspace tools only.
 #[cfg(feature = "tools")]
 pub mod stress;
+/// The chain drawn step by step (`scripts/trace`), for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod trace;
 
 use grid_core::{Dir, Grid, InputError, Scanner, TextPosition};
 
@@ -58,11 +61,27 @@ pub fn pop_groups(field: &mut Grid<char>) -> bool {
 
 /// Number of chain steps: pop, fall, repeat while something pops.
 pub fn chain_steps(field: &Grid<char>) -> usize {
+    chain_steps_observed(field, &mut |_| {})
+}
+
+/// A moment of a chain step, as [`chain_steps_observed`] reports it.
+#[derive(Clone, Copy, Debug)]
+pub enum ChainEvent<'a> {
+    /// Step `step` (from 1) popped its groups: the field with those cells emptied.
+    Popped(usize, &'a Grid<char>),
+    /// Step `step` ended: the field after the fall.
+    Fell(usize, &'a Grid<char>),
+}
+
+/// [`chain_steps`], telling `observe` about every pop and fall (free when it does nothing).
+pub fn chain_steps_observed(field: &Grid<char>, observe: &mut impl FnMut(ChainEvent<'_>)) -> usize {
     let mut field = field.clone();
     let mut steps = 0;
     while pop_groups(&mut field) {
+        observe(ChainEvent::Popped(steps + 1, &field));
         field.settle(Dir::Down, |&c| c == EMPTY);
         steps += 1;
+        observe(ChainEvent::Fell(steps, &field));
     }
     steps
 }

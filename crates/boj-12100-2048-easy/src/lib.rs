@@ -7,6 +7,9 @@
 /// Stress generator, independent reference and worst input, for the workspace tools only.
 #[cfg(feature = "tools")]
 pub mod stress;
+/// The best move sequence drawn move by move (`scripts/trace`), for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod trace;
 
 use grid_core::{Dir, Grid, InputError, Scanner};
 
@@ -65,6 +68,28 @@ pub fn tilt(board: &mut Grid<u32>, dir: Dir) -> bool {
 /// cannot beat the best tile already found; the whole search stops once the best tile is the
 /// largest power of two within the board's total, which merges never change.
 pub fn best_tile(board: &Grid<u32>, moves: usize) -> u32 {
+    best_tile_observed(board, moves, &mut |_| {})
+}
+
+/// A moment of the search, as [`best_tile_observed`] reports it.
+#[derive(Clone, Copy, Debug)]
+pub enum SearchEvent<'a> {
+    /// A tilt toward the direction changed the board (shown after it): the search goes one move
+    /// deeper.
+    Tilted(Dir, &'a Grid<u32>),
+    /// The search comes back from the last `Tilted` not yet matched by a `Back`.
+    Back,
+    /// The board reached by the moves not yet backed out of holds a new largest tile.
+    Best(u32),
+}
+
+/// [`best_tile`], telling `observe` how the search walks (free when `observe` does nothing):
+/// the moves of the last `Best` event still open form a best sequence.
+pub fn best_tile_observed(
+    board: &Grid<u32>,
+    moves: usize,
+    observe: &mut impl FnMut(SearchEvent<'_>),
+) -> u32 {
     let total: u64 = board.iter().map(|&v| u64::from(v)).sum();
     let ceiling = if total == 0 {
         0
@@ -74,12 +99,21 @@ pub fn best_tile(board: &Grid<u32>, moves: usize) -> u32 {
     let mut best = 0;
     // One scratch board per depth, reused by every branch at that depth.
     let mut scratch = vec![board.clone(); moves];
-    search(board, &mut scratch, &mut best, ceiling);
+    search(board, &mut scratch, &mut best, ceiling, observe);
     best
 }
 
-fn search(board: &Grid<u32>, scratch: &mut [Grid<u32>], best: &mut u32, ceiling: u64) {
+fn search(
+    board: &Grid<u32>,
+    scratch: &mut [Grid<u32>],
+    best: &mut u32,
+    ceiling: u64,
+    observe: &mut impl FnMut(SearchEvent<'_>),
+) {
     let here = board.iter().copied().max().unwrap_or(0);
+    if here > *best {
+        observe(SearchEvent::Best(here));
+    }
     *best = (*best).max(here);
     let moves_left = scratch.len();
     if moves_left == 0
@@ -99,7 +133,9 @@ fn search(board: &Grid<u32>, scratch: &mut [Grid<u32>], best: &mut u32, ceiling:
     for &dir in dirs {
         next.clone_from(board);
         if tilt(next, dir) {
-            search(next, deeper, best, ceiling);
+            observe(SearchEvent::Tilted(dir, next));
+            search(next, deeper, best, ceiling, observe);
+            observe(SearchEvent::Back);
         }
     }
 }

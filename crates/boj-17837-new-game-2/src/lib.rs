@@ -4,6 +4,9 @@
 /// Stress generator, independent reference and worst input, for the workspace tools only.
 #[cfg(feature = "tools")]
 pub mod stress;
+/// The game drawn turn by turn (`scripts/trace`), for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod trace;
 
 use grid_core::{Dir, Grid, InputError, Pos, Scanner};
 
@@ -182,7 +185,22 @@ impl Play {
     /// Plays one turn (piece 1 to piece K), stopping the moment a stack is tall enough;
     /// returns whether that happened.
     pub fn play_turn(&mut self) -> bool {
-        (0..self.pieces.len()).any(|i| self.move_piece(i))
+        self.play_turn_observed(0, &mut |_| {})
+    }
+
+    /// [`Play::play_turn`] as turn `turn`, telling `observe` about every move (free when it
+    /// does nothing).
+    pub fn play_turn_observed(&mut self, turn: usize, observe: &mut impl FnMut(Moved<'_>)) -> bool {
+        (0..self.pieces.len()).any(|i| {
+            let ended = self.move_piece(i);
+            observe(Moved {
+                turn,
+                piece: i,
+                play: self,
+                ended,
+            });
+            ended
+        })
     }
 }
 
@@ -193,8 +211,30 @@ pub fn ending_turn(game: &Game) -> Option<usize> {
 
 /// [`ending_turn`] under `rule`.
 pub fn ending_turn_with(game: &Game, rule: Rule) -> Option<usize> {
+    ending_turn_observed(game, rule, &mut |_| {})
+}
+
+/// One move as [`ending_turn_observed`] reports it.
+#[derive(Clone, Copy, Debug)]
+pub struct Moved<'a> {
+    /// The turn, from 1.
+    pub turn: usize,
+    /// The piece that moved (0-based), with every piece above it.
+    pub piece: usize,
+    /// The game after the move.
+    pub play: &'a Play,
+    /// Whether this move ended the game.
+    pub ended: bool,
+}
+
+/// [`ending_turn_with`], telling `observe` about every move (free when `observe` does nothing).
+pub fn ending_turn_observed(
+    game: &Game,
+    rule: Rule,
+    observe: &mut impl FnMut(Moved<'_>),
+) -> Option<usize> {
     let mut play = Play::with_rule(game, rule);
-    (1..=MAX_TURNS).find(|_| play.play_turn())
+    (1..=MAX_TURNS).find(|&turn| play.play_turn_observed(turn, observe))
 }
 
 /// The whole judge program over text: parse, solve, format (`-1` when the game does not end).

@@ -67,6 +67,40 @@ fn every_problem_with_tools_has_its_tools_binary_and_bench() {
 }
 
 #[test]
+fn every_traced_problem_has_a_trace_snapshot_of_each_sample() {
+    let root = workspace_root();
+    for problem in problems()
+        .into_iter()
+        .filter(|p| p.dir.join("src/trace.rs").is_file())
+    {
+        assert!(
+            problem.dir.join("tests/trace.rs").is_file(),
+            "{}: a trace (src/trace.rs) needs its snapshot test tests/trace.rs",
+            problem.name
+        );
+        let tools = std::fs::read_to_string(problem.dir.join("src/bin/tools.rs"))
+            .unwrap_or_else(|e| panic!("{}: src/bin/tools.rs: {e}", problem.name));
+        assert!(
+            tools.contains("::trace::"),
+            "{}: src/bin/tools.rs should pass its trace to tools_main!",
+            problem.name
+        );
+        for input in sample_check::sample_inputs(&problem.samples_dir(&root)) {
+            let case = input.file_stem().unwrap().to_string_lossy().into_owned();
+            let snapshot = problem
+                .dir
+                .join(format!("tests/snapshots/trace__trace@{case}.snap"));
+            assert!(
+                snapshot.is_file(),
+                "{}: sample {case} has no trace snapshot (run cargo insta test -p {} --all-features --test trace and review it)",
+                problem.name,
+                problem.name
+            );
+        }
+    }
+}
+
+#[test]
 fn a_scaffolded_problem_is_found_by_the_tools_and_a_second_one_is_refused() {
     use judge_kit::problems::{discover_all, Site};
     use judge_kit::scaffold::{create, Spec};

@@ -1,5 +1,5 @@
 //! The command line of a problem's tools binary (`src/bin/tools.rs`), which `scripts/stress` and
-//! `scripts/bench-process` run: `stress` and `worst`.
+//! `scripts/bench-process` and `scripts/trace` run: `stress`, `worst` and `trace`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -12,8 +12,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::runner::{run, Outcome, Report, Settings, Stress};
 use super::save::save;
+use super::trace::{render_html, render_json, render_text, Trace};
 
-/// A problem's tools: stress its solution against its reference, print its worst input.
+/// A problem's tools: stress its solution against its reference, print its worst input, trace
+/// its simulation.
 #[derive(Parser, Debug)]
 #[command(name = "tools")]
 struct Args {
@@ -57,6 +59,24 @@ enum Command {
     Stress(StressArgs),
     /// Print the hardest valid input known (what the benchmarks use).
     Worst,
+    /// Show the simulation of one input step by step.
+    Trace(TraceArgs),
+}
+
+/// Options of a trace (`scripts/trace` passes them through).
+#[derive(clap::Args, Clone, Debug)]
+pub struct TraceArgs {
+    /// The judge input to trace (default: stdin).
+    pub file: Option<PathBuf>,
+    /// Plain text even on a terminal (also when NO_COLOR is set or stdout is not a terminal).
+    #[arg(long)]
+    pub no_color: bool,
+    /// The frames as JSON data.
+    #[arg(long, conflicts_with = "html")]
+    pub json: bool,
+    /// Write one self-contained HTML page (previous / next / play, arrow keys) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 /// Parses a seed; negative values wrap, so `--seed -1` is the seed 2^64 - 1.
@@ -73,7 +93,8 @@ pub fn parse_seed(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("`{text}` is not an integer seed"))
 }
 
-/// `src/bin/tools.rs` of a problem crate: `problem_tools::tools_main!(my_crate::stress::P);`.
+/// `src/bin/tools.rs` of a problem crate: `problem_tools::tools_main!(my_crate::stress::P);`,
+/// or with a trace `problem_tools::tools_main!(my_crate::stress::P, my_crate::trace::T);`.
 #[macro_export]
 macro_rules! tools_main {
     ($problem:expr) => {
@@ -81,12 +102,47 @@ macro_rules! tools_main {
             $crate::cli::main(env!("CARGO_PKG_NAME"), env!("CARGO_MANIFEST_DIR"), $problem)
         }
     };
+    ($problem:expr, $trace:expr) => {
+        fn main() -> ::std::process::ExitCode {
+            $crate::cli::main_traced(
+                env!("CARGO_PKG_NAME"),
+                env!("CARGO_MANIFEST_DIR"),
+                $problem,
+                Some(&$trace),
+            )
+        }
+    };
 }
 
-/// The tools binary of the problem crate `name` (whose folder is `manifest_dir`).
+/// The tools binary of the problem crate `name` (whose folder is `manifest_dir`), without a
+/// trace.
 pub fn main<P: Stress>(name: &str, manifest_dir: &str, problem: P) -> ExitCode {
+    main_traced(name, manifest_dir, problem, None)
+}
+
+/// The tools binary of the problem crate `name` (whose folder is `manifest_dir`); `trace` is
+/// the problem's [`Trace`] when it has one.
+pub fn main_traced<P: Stress>(
+    name: &str,
+    manifest_dir: &str,
+    problem: P,
+    trace: Option<&dyn Trace>,
+) -> ExitCode {
     let args = Args::parse();
     match args.command {
+        Command::Trace(options) => match trace {
+            None => {
+                eprintln!("{name}: no trace yet");
+                ExitCode::from(2)
+            }
+            Some(trace) => match trace_command(name, trace, &options) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("trace: {e:#}");
+                    ExitCode::from(2)
+                }
+            },
+        },
         Command::Worst => {
             print!("{}", problem.worst());
             ExitCode::SUCCESS
@@ -106,6 +162,52 @@ pub fn main<P: Stress>(name: &str, manifest_dir: &str, problem: P) -> ExitCode {
             }
         }
     }
+}
+
+/// Reads the input, computes the frames and writes them where `args` says.
+fn trace_command(name: &str, trace: &dyn Trace, args: &TraceArgs) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    use std::io::{IsTerminal as _, Read as _};
+    let input = match &args.file {
+        Some(path) => std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?,
+        None => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context("cannot read stdin")?;
+            text
+        }
+    };
+    let source = args
+        .file
+        .as_ref()
+        .map_or_else(|| "stdin".to_string(), |p| p.display().to_string());
+    let frames = trace
+        .frames(&input)
+        .map_err(|e| anyhow::anyhow!("{name}: {source}: {e}"))?;
+    if let Some(path) = &args.html {
+        std::fs::write(path, render_html(name, &frames))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        eprintln!(
+            "{name}: {} frames written to {}",
+            frames.len(),
+            path.display()
+        );
+        return Ok(());
+    }
+    let text = if args.json {
+        render_json(name, &frames)
+    } else {
+        let colour = !args.no_color
+            && std::env::var_os("NO_COLOR").is_none()
+            && std::io::stdout().is_terminal();
+        render_text(&frames, colour)
+    };
+    let mut out = std::io::stdout().lock();
+    // A closed stdout (`| head`) is not an error worth a panic.
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    Ok(())
 }
 
 /// `samples/<name>` of the nearest folder above the crate that has a `samples/` folder.

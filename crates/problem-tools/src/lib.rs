@@ -8,6 +8,9 @@
 //! - `src/bin/tools.rs` (binary `<crate>-tools`, `required-features = ["tools"]`):
 //!   `problem_tools::tools_main!(my_crate::stress::MyProblem);` — what `scripts/stress` and
 //!   `scripts/bench-process` run (`stress`, `worst` subcommands);
+//!   With a trace (a [`trace::Trace`] in `src/trace.rs`, `#[cfg(feature = "tools")] pub mod
+//!   trace;`): `problem_tools::tools_main!(my_crate::stress::MyProblem, my_crate::trace::MyTrace);`
+//!   adds `trace [FILE] [--no-color] [--json] [--html FILE]` (what `scripts/trace` runs);
 //! - `benches/solve.rs` (criterion as a dev-dependency):
 //!   `problem_tools::bench_main!(my_crate::stress::MyProblem);` — the worst input, in-process.
 //!
@@ -15,11 +18,13 @@
 //! progress and saving are the same for every problem.
 
 pub mod bench;
+pub mod browser;
 pub mod cli;
 pub mod planted;
 pub mod runner;
 pub mod save;
 mod shrink;
+pub mod trace;
 
 pub use runner::{assert_agrees, case_rng, run, Failure, Outcome, Report, Rng, Settings, Stress};
 pub use shrink::shrink;

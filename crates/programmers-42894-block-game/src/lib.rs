@@ -7,6 +7,9 @@
 /// Stress generator, independent reference and worst input, for the workspace tools only.
 #[cfg(feature = "tools")]
 pub mod stress;
+/// The removals drawn one by one (`scripts/trace`), for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod trace;
 
 use grid_core::{Grid, InputError, Rect, Scanner, Shape};
 
@@ -109,6 +112,25 @@ struct Block {
 
 /// The maximum number of blocks that can be removed from `board`.
 pub fn removable_blocks(board: &Grid<i32>) -> usize {
+    removable_blocks_observed(board, &mut |_| {})
+}
+
+/// One removal, as [`removable_blocks_observed`] reports it (just before the block goes).
+#[derive(Clone, Copy, Debug)]
+pub struct Removal<'a> {
+    /// The block's cells.
+    pub cells: &'a [(usize, usize)],
+    /// The two cells black blocks dropped from the top fill to complete its rectangle.
+    pub filled: &'a [(usize, usize)],
+    /// The board with the block still on it.
+    pub board: &'a Grid<i32>,
+}
+
+/// [`removable_blocks`], telling `observe` about every removal (free when it does nothing).
+pub fn removable_blocks_observed(
+    board: &Grid<i32>,
+    observe: &mut impl FnMut(Removal<'_>),
+) -> usize {
     let mut board = board.clone();
     let blocks = board.components(|&v| v != EMPTY);
     // Blocks never move, so each one's missing cells are known up front; one that is not a
@@ -127,6 +149,11 @@ pub fn removable_blocks(board: &Grid<i32>) -> usize {
             if !block.missing.iter().all(|&(r, c)| r < top[c]) {
                 return true;
             }
+            observe(Removal {
+                cells: &block.cells,
+                filled: &block.missing,
+                board: &board,
+            });
             for &p in &block.cells {
                 board[p] = EMPTY;
             }

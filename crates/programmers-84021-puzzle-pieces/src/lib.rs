@@ -7,10 +7,13 @@
 /// Stress generator, independent reference and worst input, for the workspace tools only.
 #[cfg(feature = "tools")]
 pub mod stress;
+/// The placements drawn one by one (`scripts/trace`), for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod trace;
 
 use std::collections::BTreeMap;
 
-use grid_core::{Grid, InputError, Scanner, Shape};
+use grid_core::{Components, Grid, InputError, Scanner, Shape};
 
 /// An empty board cell, and a table cell without a piece.
 pub const OPEN: i32 = 0;
@@ -52,9 +55,8 @@ pub fn parse(input: &str) -> Result<(Grid<i32>, Grid<i32>), InputError> {
     Ok((board, table))
 }
 
-/// How many regions of cells equal to `value` there are of each shape (up to rotation).
-fn shape_counts(grid: &Grid<i32>, value: i32) -> BTreeMap<Shape, usize> {
-    let regions = grid.components(|&v| v == value);
+/// How many regions of `regions` there are of each shape (up to rotation).
+fn shape_counts(regions: &Components) -> BTreeMap<Shape, usize> {
     let mut counts = BTreeMap::new();
     for k in 0..regions.count() {
         *counts
@@ -66,11 +68,47 @@ fn shape_counts(grid: &Grid<i32>, value: i32) -> BTreeMap<Shape, usize> {
 
 /// The most cells of `board`'s holes that `table`'s pieces can fill.
 pub fn filled_cells(board: &Grid<i32>, table: &Grid<i32>) -> usize {
-    let holes = shape_counts(board, OPEN);
-    let pieces = shape_counts(table, FILLED);
+    filled_cells_observed(board, table, &mut |_| {})
+}
+
+/// A shape that holes and pieces share, as [`filled_cells_observed`] reports it: `count` of
+/// its pieces go into `count` of its holes.
+#[derive(Clone, Copy, Debug)]
+pub struct Matched<'a> {
+    /// The shape, in canonical rotation ([`Shape::canonical`]).
+    pub shape: &'a Shape,
+    /// How many pieces of it fill how many holes of it: `min(holes, pieces)`.
+    pub count: usize,
+    /// The board's holes.
+    pub holes: &'a Components,
+    /// The table's pieces.
+    pub pieces: &'a Components,
+}
+
+/// [`filled_cells`], telling `observe` each shape that holes and pieces share and how many of
+/// them match (free when it does nothing).
+pub fn filled_cells_observed(
+    board: &Grid<i32>,
+    table: &Grid<i32>,
+    observe: &mut impl FnMut(Matched<'_>),
+) -> usize {
+    let hole_regions = board.components(|&v| v == OPEN);
+    let piece_regions = table.components(|&v| v == FILLED);
+    let holes = shape_counts(&hole_regions);
+    let pieces = shape_counts(&piece_regions);
     holes
         .iter()
-        .filter_map(|(shape, &h)| pieces.get(shape).map(|&p| shape.len() * h.min(p)))
+        .filter_map(|(shape, &h)| {
+            pieces.get(shape).map(|&p| {
+                observe(Matched {
+                    shape,
+                    count: h.min(p),
+                    holes: &hole_regions,
+                    pieces: &piece_regions,
+                });
+                shape.len() * h.min(p)
+            })
+        })
         .sum()
 }
 

@@ -1,3 +1,7 @@
-//! This problem's tools binary (stress, worst input), run by `scripts/stress` and `scripts/bench-process`.
+//! This problem's tools binary (stress, worst input, trace), run by `scripts/stress`,
+//! `scripts/bench-process` and `scripts/trace`.
 
-problem_tools::tools_main!(programmers_42894_block_game::stress::BlockGame::default());
+problem_tools::tools_main!(
+    programmers_42894_block_game::stress::BlockGame::default(),
+    programmers_42894_block_game::trace::BlockGame
+);

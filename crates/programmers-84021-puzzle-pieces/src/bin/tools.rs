@@ -1,3 +1,7 @@
-//! This problem's tools binary (stress, worst input), run by `scripts/stress` and `scripts/bench-process`.
+//! This problem's tools binary (stress, worst input, trace), run by `scripts/stress`,
+//! `scripts/bench-process` and `scripts/trace`.
 
-problem_tools::tools_main!(programmers_84021_puzzle_pieces::stress::Puzzle::default());
+problem_tools::tools_main!(
+    programmers_84021_puzzle_pieces::stress::Puzzle::default(),
+    programmers_84021_puzzle_pieces::trace::PuzzlePieces
+);

@@ -1,0 +1,171 @@
+//! New Game 2 drawn move by move from [`crate::ending_turn_observed`]: the piece that moved is
+//! marked, every cell shows its stack (pieces 1-based, bottom first) or its colour when empty.
+//!
+//! The first [`FULL_TURNS`] turns are drawn in full, then only the last turn played (the one
+//! that ended the game, or turn 1000).
+
+use grid_core::{Dir, Pos};
+use problem_tools::trace::{Cell, Frame, Trace};
+
+use crate::{ending_turn_observed, parse, Game, Moved, Play, Rule, BLUE, MAX_TURNS, RED};
+
+/// Turns drawn move by move from the start; later ones are skipped up to the last turn.
+pub const FULL_TURNS: usize = 3;
+
+/// Palette colours of red and blue cells; pieces take the others.
+const RED_COLOUR: u32 = 0;
+const BLUE_COLOUR: u32 = 2;
+const PIECE_COLOURS: [u32; 10] = [1, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+
+/// The New Game 2 trace.
+pub struct NewGame2;
+
+impl Trace for NewGame2 {
+    fn frames(&self, input: &str) -> Result<Vec<Frame>, String> {
+        let game = parse(input).map_err(|e| e.to_string())?;
+        let start = Play::new(&game);
+        // Every piece's direction and cell before the move being reported.
+        let mut dirs: Vec<Dir> = game.pieces.iter().map(|p| p.dir).collect();
+        let mut cells: Vec<Pos> = game.pieces.iter().map(|p| p.pos).collect();
+        let mut frames = vec![Frame {
+            title: "start".to_string(),
+            caption: format!(
+                "{} pieces; a stack of 4 ends the game (cells: . white, r red, b blue)",
+                game.pieces.len()
+            ),
+            board: board(&game, &start, None),
+        }];
+        let mut last_turn: Vec<Frame> = Vec::new();
+        let mut last_turn_number = 0;
+        let ending = ending_turn_observed(&game, Rule::default(), &mut |moved: Moved<'_>| {
+            let frame = move_frame(&game, &moved, dirs[moved.piece], cells[moved.piece]);
+            for ((dir, cell), piece) in dirs.iter_mut().zip(&mut cells).zip(moved.play.pieces()) {
+                *dir = piece.dir;
+                *cell = piece.pos;
+            }
+            if moved.turn <= FULL_TURNS {
+                frames.push(frame);
+            } else {
+                if moved.turn != last_turn_number {
+                    last_turn.clear();
+                    last_turn_number = moved.turn;
+                }
+                last_turn.push(frame);
+            }
+        });
+        if let Some(first) = last_turn.first_mut() {
+            let turn = ending.unwrap_or(MAX_TURNS);
+            if turn > FULL_TURNS + 1 {
+                first.caption = format!(
+                    "(turns {} to {} not shown) {}",
+                    FULL_TURNS + 1,
+                    turn - 1,
+                    first.caption
+                );
+            }
+        }
+        frames.extend(last_turn);
+        let verdict = match ending {
+            Some(turn) => format!("a stack reached 4 pieces in turn {turn}: the answer is {turn}"),
+            None => format!("no stack reached 4 pieces in {MAX_TURNS} turns: the answer is -1"),
+        };
+        if let Some(last) = frames.last_mut() {
+            last.caption = format!("{}; {verdict}", last.caption);
+        }
+        Ok(frames)
+    }
+}
+
+/// `row r, col c`, 1-based like the input.
+fn at(pos: Pos) -> String {
+    format!("({}, {})", pos.0 + 1, pos.1 + 1)
+}
+
+/// One move's frame: what moved where, the board after it.
+fn move_frame(game: &Game, moved: &Moved<'_>, dir_before: Dir, from: Pos) -> Frame {
+    let piece = moved.play.pieces()[moved.piece];
+    let carried = moved.play.stack(piece.pos).len()
+        - moved
+            .play
+            .stack(piece.pos)
+            .iter()
+            .position(|&p| p == moved.piece)
+            .unwrap_or(0);
+    let turned = if piece.dir != dir_before {
+        format!(
+            "meets blue or the edge going {}, turns to {}, ",
+            name(dir_before),
+            name(piece.dir)
+        )
+    } else {
+        String::new()
+    };
+    let caption = if piece.pos == from {
+        format!(
+            "piece {} {turned}and stays at {}",
+            moved.piece + 1,
+            at(piece.pos)
+        )
+    } else {
+        let landing = if game.colours[piece.pos] == RED {
+            " (red: the moving pieces reversed)"
+        } else {
+            ""
+        };
+        format!(
+            "piece {} {turned}moves {} from {} to {}{landing}, {} piece{} moving; the stack there holds {}",
+            moved.piece + 1,
+            name(piece.dir),
+            at(from),
+            at(piece.pos),
+            carried,
+            if carried == 1 { "" } else { "s" },
+            moved.play.stack(piece.pos).len()
+        )
+    };
+    Frame {
+        title: format!("turn {}, piece {}", moved.turn, moved.piece + 1),
+        caption,
+        board: board(game, moved.play, Some(moved.piece)),
+    }
+}
+
+/// A direction's name.
+fn name(dir: Dir) -> &'static str {
+    match dir {
+        Dir::Up => "up",
+        Dir::Down => "down",
+        Dir::Left => "left",
+        Dir::Right => "right",
+    }
+}
+
+/// The cells: stacks of pieces (coloured by their bottom piece, marked where `moving` now
+/// stands) or the cell's colour.
+fn board(game: &Game, play: &Play, moving: Option<usize>) -> Vec<Vec<Cell>> {
+    (0..game.colours.rows())
+        .map(|r| {
+            (0..game.colours.cols())
+                .map(|c| {
+                    let stack = play.stack((r, c));
+                    match stack.first() {
+                        Some(&bottom) => {
+                            let text: Vec<String> =
+                                stack.iter().map(|p| (p + 1).to_string()).collect();
+                            Cell::new(
+                                text.join(","),
+                                Some(PIECE_COLOURS[bottom % PIECE_COLOURS.len()]),
+                            )
+                            .marked_if(moving.map_or(false, |m| stack.contains(&m)))
+                        }
+                        None => match game.colours[(r, c)] {
+                            RED => Cell::new("r", Some(RED_COLOUR)),
+                            BLUE => Cell::new("b", Some(BLUE_COLOUR)),
+                            _ => Cell::plain("."),
+                        },
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
