@@ -43,6 +43,20 @@ impl Dir {
         }
     }
 
+    /// The direction's name in lower case, for messages and traces.
+    ///
+    /// ```
+    /// assert_eq!(grid_core::Dir::Left.name(), "left");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Dir::Up => "up",
+            Dir::Down => "down",
+            Dir::Left => "left",
+            Dir::Right => "right",
+        }
+    }
+
     /// The opposite direction.
     ///
     /// ```

@@ -29,8 +29,8 @@ impl Trace for Easy2048 {
         }];
         for (k, (dir, after)) in best_path.iter().enumerate() {
             frames.push(Frame {
-                title: format!("move {}: {}", k + 1, name(*dir)),
-                caption: format!("tilt {}: largest tile {}", name(*dir), largest(after)),
+                title: format!("move {}: {}", k + 1, dir.name()),
+                caption: format!("tilt {}: largest tile {}", dir.name(), largest(after)),
                 board: board(after),
             });
         }
@@ -46,16 +46,6 @@ impl Trace for Easy2048 {
 /// The largest tile of `board`.
 fn largest(board: &Grid<u32>) -> u32 {
     board.iter().copied().max().unwrap_or(0)
-}
-
-/// A direction's name.
-fn name(dir: Dir) -> &'static str {
-    match dir {
-        Dir::Up => "up",
-        Dir::Down => "down",
-        Dir::Left => "left",
-        Dir::Right => "right",
-    }
 }
 
 /// The cells: tiles coloured by value (empty cells `.`), the largest marked.

@@ -94,8 +94,8 @@ fn move_frame(game: &Game, moved: &Moved<'_>, dir_before: Dir, from: Pos) -> Fra
     let turned = if piece.dir != dir_before {
         format!(
             "meets blue or the edge going {}, turns to {}, ",
-            name(dir_before),
-            name(piece.dir)
+            dir_before.name(),
+            piece.dir.name()
         )
     } else {
         String::new()
@@ -115,7 +115,7 @@ fn move_frame(game: &Game, moved: &Moved<'_>, dir_before: Dir, from: Pos) -> Fra
         format!(
             "piece {} {turned}moves {} from {} to {}{landing}, {} piece{} moving; the stack there holds {}",
             moved.piece + 1,
-            name(piece.dir),
+            piece.dir.name(),
             at(from),
             at(piece.pos),
             carried,
@@ -127,16 +127,6 @@ fn move_frame(game: &Game, moved: &Moved<'_>, dir_before: Dir, from: Pos) -> Fra
         title: format!("turn {}, piece {}", moved.turn, moved.piece + 1),
         caption,
         board: board(game, moved.play, Some(moved.piece)),
-    }
-}
-
-/// A direction's name.
-fn name(dir: Dir) -> &'static str {
-    match dir {
-        Dir::Up => "up",
-        Dir::Down => "down",
-        Dir::Left => "left",
-        Dir::Right => "right",
     }
 }
 

@@ -230,6 +230,33 @@ pub fn samples(manifest_dir: &str, name: &str) -> Vec<(String, String)> {
     cases
 }
 
+/// `tests/trace.rs` of a traced problem crate (with insta as a dev-dependency):
+/// `problem_tools::trace_snapshots!(my_crate::trace::P);` snapshots the plain-text trace of
+/// every sample as `trace@<case>`, the input in its description, so rule changes show in review.
+#[macro_export]
+macro_rules! trace_snapshots {
+    ($trace:expr) => {
+        #[test]
+        fn trace_of_every_sample() {
+            use $crate::trace::Trace as _;
+            let trace = $trace;
+            let cases = $crate::trace::samples(env!("CARGO_MANIFEST_DIR"), env!("CARGO_PKG_NAME"));
+            assert!(!cases.is_empty(), "no samples to trace");
+            for (case, input) in cases {
+                let frames = trace
+                    .frames(&input)
+                    .unwrap_or_else(|e| panic!("sample {case}: {e}"));
+                ::insta::with_settings!({ description => input.trim_end(), omit_expression => true }, {
+                    ::insta::assert_snapshot!(
+                        format!("trace@{case}"),
+                        $crate::trace::render_text(&frames, false)
+                    );
+                });
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -73,6 +73,17 @@ impl Stress for Sum {
     }
 }
 
+/// The first case index of seed 5, size 8 whose list holds `value`.
+fn first_case_holding(value: u32) -> u64 {
+    let sum = Sum {
+        wrong_on: None,
+        hang_on: None,
+    };
+    (0..)
+        .find(|&i| sum.generate(&mut case_rng(5, i), 8).contains(&value))
+        .expect("some case holds it")
+}
+
 fn settings(jobs: usize) -> Settings {
     Settings {
         cases: 2000,
@@ -114,16 +125,7 @@ fn the_same_seed_gives_byte_identical_reports_with_any_number_of_threads() {
 
 #[test]
 fn the_reported_case_is_the_lowest_failing_index_and_shrinks_to_the_culprit() {
-    let lowest = (0..)
-        .find(|&i| {
-            Sum {
-                wrong_on: None,
-                hang_on: None,
-            }
-            .generate(&mut case_rng(5, i), 8)
-            .contains(&37)
-        })
-        .unwrap();
+    let lowest = first_case_holding(37);
     let report = run(
         Arc::new(Sum {
             wrong_on: Some(37),
@@ -145,16 +147,7 @@ fn the_reported_case_is_the_lowest_failing_index_and_shrinks_to_the_culprit() {
 
 #[test]
 fn a_hanging_case_is_reported_with_its_index_instead_of_freezing_the_run() {
-    let lowest = (0..)
-        .find(|&i| {
-            Sum {
-                wrong_on: None,
-                hang_on: None,
-            }
-            .generate(&mut case_rng(5, i), 8)
-            .contains(&13)
-        })
-        .unwrap();
+    let lowest = first_case_holding(13);
     for jobs in [1, 2] {
         let started = std::time::Instant::now();
         let settings = settings(jobs);
