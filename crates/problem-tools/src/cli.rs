@@ -312,14 +312,15 @@ pub fn render(name: &str, settings: &Settings, timeout_ms: u64, report: &Report)
     }
 }
 
-/// The most common answers with their counts, then how many distinct answers there were.
+/// The most common answers with their counts (a multi-line answer on one line, its lines joined
+/// by ` / `), then how many distinct answers there were.
 fn answer_spread(answers: &std::collections::BTreeMap<String, u64>) -> String {
     let mut by_count: Vec<(&String, &u64)> = answers.iter().collect();
     by_count.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
     let top: Vec<String> = by_count
         .iter()
         .take(8)
-        .map(|(a, n)| format!("{a} x{n}"))
+        .map(|(a, n)| format!("{} x{n}", a.replace('\n', " / ")))
         .collect();
     format!("{} ({} distinct)", top.join(", "), answers.len())
 }
