@@ -152,3 +152,74 @@ fn a_scaffolded_problem_is_found_by_the_tools_and_a_second_one_is_refused() {
         "baekjoon 3190 already has a crate: crates/boj-3190-snake"
     );
 }
+
+#[test]
+fn a_scaffolded_crate_builds_and_its_tests_pass_with_and_without_samples() {
+    use judge_kit::problems::Site;
+    use judge_kit::scaffold::{create, Spec};
+    let root = workspace_root();
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path();
+    std::fs::create_dir(ws.join("crates")).unwrap();
+    let path = |p: &str| root.join(p).display().to_string();
+    std::fs::write(
+        ws.join("Cargo.toml"),
+        format!(
+            "[workspace]\nresolver = \"2\"\nmembers = [\"crates/*\"]\n\n[workspace.package]\nedition = \"2021\"\nlicense = \"MIT\"\n\n\
+             [workspace.dependencies]\ngrid-core = {{ path = {:?} }}\nsample-check = {{ path = {:?} }}\n\n\
+             [workspace.lints.rust]\nunsafe_code = \"deny\"\nmissing_docs = \"warn\"\n",
+            path("grid-core"),
+            path("crates/sample-check")
+        ),
+    )
+    .unwrap();
+    std::fs::copy(root.join("Cargo.lock"), ws.join("Cargo.lock")).unwrap();
+    let sample_in = ws.join("s.in");
+    let sample_out = ws.join("s.out");
+    std::fs::write(&sample_in, "3\n#..\n.#.\n..#\n").unwrap();
+    std::fs::write(&sample_out, "3\n").unwrap();
+    let boj = Spec {
+        site: Site::Baekjoon,
+        id: "3190".into(),
+        slug: "snake".into(),
+        time_limit_ms: None,
+        memory_limit_mb: None,
+        samples: vec![(sample_in, sample_out)],
+    };
+    create(ws, &boj).unwrap();
+    let programmers = Spec {
+        site: Site::Programmers,
+        id: "12345".into(),
+        slug: "no-samples".into(),
+        samples: Vec::new(),
+        ..boj
+    };
+    create(ws, &programmers).unwrap();
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| root.join("target"))
+        .join("scaffold-check");
+    let test = |package: &str| {
+        std::process::Command::new(&cargo)
+            .current_dir(ws)
+            .env("CARGO_TARGET_DIR", &target)
+            .env("RUSTFLAGS", "-D warnings")
+            .args(["test", "--offline", "-q", "-p", package])
+            .output()
+            .unwrap()
+    };
+    let made = test("boj-3190-snake");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let empty = test("programmers-12345-no-samples");
+    assert!(!empty.status.success());
+    let said = String::from_utf8_lossy(&empty.stdout);
+    assert!(
+        said.contains("programmers-12345-no-samples: no samples yet"),
+        "{said}"
+    );
+}
