@@ -1,13 +1,12 @@
 //! Proving a bundle: compile it alone with plain rustc (current and the judge floor), run every
 //! sample through each binary with the shared runner, and hold it to the judge's source size limit.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
-pub use super::compiler::{compilers, floor_compiler_path, Compiler, DEBIAN_RUSTC};
+pub use super::compiler::{compilers, floor_compiler_path, Compiled, Compiler, DEBIAN_RUSTC};
 use super::problems::Problem;
 use super::run::{Limits, Program};
 use super::sample_diff::{run_case, CaseResult};
@@ -49,38 +48,6 @@ impl CompilerResult {
     }
 }
 
-/// A compiler's verdict on one file: the executable, or its error messages; warnings either way.
-pub struct Compiled {
-    /// The executable, when it compiled.
-    pub exe: Option<PathBuf>,
-    /// What the compiler printed on stderr.
-    pub messages: String,
-}
-
-/// Compiles `source` the way Baekjoon does (`rustc --edition 2021 -O`) into `out_dir/main`,
-/// running in `cwd` so that messages name `source` as the user sees it (e.g.
-/// `target/bundle/<problem>.rs`), and keeps the compiler's messages.
-pub fn compile_reporting(
-    compiler: &Compiler,
-    source: &Path,
-    cwd: &Path,
-    out_dir: &Path,
-) -> Result<Compiled> {
-    std::fs::create_dir_all(out_dir)?;
-    let exe = out_dir.join("main");
-    let out = Command::new(&compiler.path)
-        .args(["--edition", "2021", "-O", "-o"])
-        .arg(&exe)
-        .arg(source)
-        .current_dir(cwd)
-        .output()
-        .with_context(|| format!("running {}", compiler.path.display()))?;
-    Ok(Compiled {
-        exe: out.status.success().then_some(exe),
-        messages: String::from_utf8_lossy(&out.stderr).into_owned(),
-    })
-}
-
 /// How a problem's answers are checked, from its metadata.
 pub fn checker_for(problem: &Problem) -> Checker {
     Checker {
@@ -114,7 +81,7 @@ pub fn check_bundle(
     for compiler in compilers {
         let dir = tempfile::tempdir()?;
         let start = Instant::now();
-        let compiled = compile_reporting(compiler, shown, root, dir.path())?;
+        let compiled = compiler.compile_in(shown, root, dir.path())?;
         let compile_time = start.elapsed();
         let mut runs = Vec::new();
         if let Some(exe) = &compiled.exe {

@@ -21,13 +21,30 @@ pub struct Compiler {
     pub version: String,
 }
 
-/// What compiling one file produced: the program and everything rustc printed (its warnings).
+/// What rustc made of one file: the program when it compiled, and everything it printed
+/// (errors, or warnings; empty when the file compiled cleanly).
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    /// The executable.
-    pub exe: PathBuf,
-    /// rustc's stderr; empty when the file compiled without a warning.
-    pub stderr: String,
+    /// The executable, when it compiled.
+    pub exe: Option<PathBuf>,
+    /// rustc's stderr.
+    pub messages: String,
+}
+
+impl Compiled {
+    /// The executable, or an error saying `compiler` could not compile `source`, with its
+    /// messages.
+    pub fn into_exe(self, compiler: &Compiler, source: &Path) -> Result<PathBuf> {
+        match self.exe {
+            Some(exe) => Ok(exe),
+            None => bail!(
+                "{} could not compile {}:\n{}",
+                compiler.version,
+                source.display(),
+                self.messages
+            ),
+        }
+    }
 }
 
 impl Compiler {
@@ -57,32 +74,30 @@ impl Compiler {
         Some(format!("{major}.{minor}"))
     }
 
-    /// Compiles one file the way Baekjoon does: `rustc --edition 2021 -O`, nothing else.
+    /// Compiles one file the way Baekjoon does: `rustc --edition 2021 -O`, nothing else; the
+    /// executable, or an error carrying rustc's messages.
     pub fn compile(&self, source: &Path, out_dir: &Path) -> Result<PathBuf> {
-        Ok(self.compile_output(source, out_dir)?.exe)
+        self.compile_in(source, out_dir, out_dir)?
+            .into_exe(self, source)
     }
 
-    /// Like [`Compiler::compile`], also returning what rustc printed, so callers can hold a
-    /// bundle to "no warnings".
-    pub fn compile_output(&self, source: &Path, out_dir: &Path) -> Result<Compiled> {
+    /// Compiles `source` like [`Compiler::compile`] into `out_dir/main`, running in `cwd` so
+    /// that messages name `source` as the user sees it (e.g. `target/bundle/<problem>.rs`), and
+    /// keeps what rustc printed whether or not it compiled.
+    pub fn compile_in(&self, source: &Path, cwd: &Path, out_dir: &Path) -> Result<Compiled> {
         std::fs::create_dir_all(out_dir)?;
         let exe = out_dir.join("main");
         let out = Command::new(&self.path)
             .args(["--edition", "2021", "-O", "-o"])
             .arg(&exe)
             .arg(source)
-            .current_dir(out_dir)
+            .current_dir(cwd)
             .output()
             .with_context(|| format!("running {}", self.path.display()))?;
-        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-        if !out.status.success() {
-            bail!(
-                "{} could not compile {}:\n{stderr}",
-                self.version,
-                source.display(),
-            );
-        }
-        Ok(Compiled { exe, stderr })
+        Ok(Compiled {
+            exe: out.status.success().then_some(exe),
+            messages: String::from_utf8_lossy(&out.stderr).into_owned(),
+        })
     }
 }
 

@@ -73,10 +73,15 @@ fn every_bundle_compiles_without_a_warning() {
         let made = bundle(&root, &problem, Options::default()).unwrap();
         let path = dir.path().join(format!("{}.rs", problem.name));
         std::fs::write(&path, &made.source).unwrap();
-        let compiled = current
-            .compile_output(&path, &dir.path().join(&problem.name))
-            .unwrap();
-        assert_eq!(compiled.stderr, "", "{} warns", problem.name);
+        let out_dir = dir.path().join(&problem.name);
+        let compiled = current.compile_in(&path, &out_dir, &out_dir).unwrap();
+        assert!(
+            compiled.exe.is_some(),
+            "{}: {}",
+            problem.name,
+            compiled.messages
+        );
+        assert_eq!(compiled.messages, "", "{} warns", problem.name);
     }
 }
 

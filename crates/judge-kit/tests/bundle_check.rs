@@ -2,7 +2,7 @@
 
 use std::process::Command;
 
-use judge_kit::check::{compile_reporting, Compiler};
+use judge_kit::check::Compiler;
 
 #[test]
 fn compile_errors_and_warnings_point_at_the_bundle_file_in_place() {
@@ -16,7 +16,9 @@ fn compile_errors_and_warnings_point_at_the_bundle_file_in_place() {
         "fn main() {\n    let x: u8 = \"no\";\n}\n",
     )
     .unwrap();
-    let failed = compile_reporting(&rustc, source, tmp.path(), &tmp.path().join("out")).unwrap();
+    let failed = rustc
+        .compile_in(source, tmp.path(), &tmp.path().join("out"))
+        .unwrap();
     assert!(failed.exe.is_none());
     assert!(
         failed.messages.contains("--> target/bundle/p.rs:2:17"),
@@ -28,7 +30,9 @@ fn compile_errors_and_warnings_point_at_the_bundle_file_in_place() {
         "fn main() {\n    let unused = 1;\n}\n",
     )
     .unwrap();
-    let warned = compile_reporting(&rustc, source, tmp.path(), &tmp.path().join("out")).unwrap();
+    let warned = rustc
+        .compile_in(source, tmp.path(), &tmp.path().join("out"))
+        .unwrap();
     assert!(warned.exe.is_some_and(|e| e.is_file()));
     assert!(
         warned.messages.contains("unused variable: `unused`"),

@@ -100,16 +100,17 @@ fn every_fixture_bundles_compiles_alone_without_warnings_and_answers_its_sample(
             let out_dir = dir
                 .path()
                 .join(format!("{}-{}", problem.name, compiler.version));
-            let compiled = compiler
-                .compile_output(&source, &out_dir)
-                .unwrap_or_else(|e| panic!("{}: {e:#}\n{}", problem.name, made.source));
+            let compiled = compiler.compile_in(&source, &out_dir, &out_dir).unwrap();
             assert_eq!(
-                compiled.stderr, "",
+                compiled.messages, "",
                 "{} warns on {}:\n{}",
                 problem.name, compiler.version, made.source
             );
             assert_eq!(
-                run(&compiled.exe, &input),
+                run(
+                    compiled.exe.as_ref().expect("no messages, so it compiled"),
+                    &input
+                ),
                 expected,
                 "{} on {}",
                 problem.name,

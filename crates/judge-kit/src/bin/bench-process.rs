@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use clap::Parser;
 use judge_kit::bundle::{write, Options};
-use judge_kit::check::{compile_reporting, limits_for, Compiler};
+use judge_kit::check::{limits_for, Compiler};
 use judge_kit::cli::{emit, enter_user_dir, exit_status};
 use judge_kit::problems::{discover, select_many, workspace_root};
 use judge_kit::run::{run, Limits, Program};
@@ -61,16 +61,7 @@ fn median<T: Ord + Copy>(mut values: Vec<T>) -> T {
 }
 
 fn compile(compiler: &Compiler, source: &Path, out_dir: &Path) -> Result<Program> {
-    let compiled = compile_reporting(compiler, source, out_dir, out_dir)?;
-    match compiled.exe {
-        Some(exe) => Ok(Program::Exe(exe)),
-        None => bail!(
-            "{} could not compile {}:\n{}",
-            compiler.version,
-            source.display(),
-            compiled.messages
-        ),
-    }
+    compiler.compile(source, out_dir).map(Program::Exe)
 }
 
 fn bench(args: &Args) -> Result<()> {

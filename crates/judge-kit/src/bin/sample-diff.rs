@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::Parser;
 use judge_kit::bundle::{write, Options};
-use judge_kit::check::{compile_reporting, floor_compiler_path, Compiler};
+use judge_kit::check::{floor_compiler_path, Compiler};
 use judge_kit::cli::{emit, enter_user_dir, exit_status};
 use judge_kit::problems::{discover, select_many, workspace_root, Problem};
 use judge_kit::run::{Limits, Program, DEFAULT_OUTPUT_LIMIT_MB};
@@ -279,14 +279,7 @@ fn compile_bundle(root: &Path, problem: &Problem, compiler: &Compiler) -> Result
     let (source, _) = write(root, problem, Options::default())?;
     let shown = source.strip_prefix(root).unwrap_or(&source);
     let out_dir = root.join("target/sample-diff").join(&problem.name);
-    let compiled = compile_reporting(compiler, shown, root, &out_dir)?;
-    match compiled.exe {
-        Some(exe) => Ok(exe),
-        None => bail!(
-            "{} could not compile {}:\n{}",
-            compiler.version,
-            shown.display(),
-            compiled.messages
-        ),
-    }
+    compiler
+        .compile_in(shown, root, &out_dir)?
+        .into_exe(compiler, shown)
 }
