@@ -151,7 +151,7 @@ pub fn main_traced<P: Stress>(
             let save_dir = stress
                 .save_dir
                 .clone()
-                .unwrap_or_else(|| default_save_dir(Path::new(manifest_dir), name));
+                .unwrap_or_else(|| sample_check::samples_dir(manifest_dir, name));
             match stress_command(name, problem, &stress, &save_dir) {
                 Ok(true) => ExitCode::SUCCESS,
                 Ok(false) => ExitCode::from(1),
@@ -208,16 +208,6 @@ fn trace_command(name: &str, trace: &dyn Trace, args: &TraceArgs) -> anyhow::Res
     // A closed stdout (`| head`) is not an error worth a panic.
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
     Ok(())
-}
-
-/// `samples/<name>` of the nearest folder above the crate that has a `samples/` folder.
-fn default_save_dir(manifest_dir: &Path, name: &str) -> PathBuf {
-    manifest_dir
-        .ancestors()
-        .find(|dir| dir.join("samples").is_dir())
-        .unwrap_or(manifest_dir)
-        .join("samples")
-        .join(name)
 }
 
 fn stress_command<P: Stress>(

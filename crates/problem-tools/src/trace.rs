@@ -201,20 +201,14 @@ const HTML_TEMPLATE: &str = include_str!("trace.html");
 
 /// Every sample of the problem crate `name` (folder `manifest_dir`): `(case, input)` for each
 /// `samples/<name>/<case>.in` of the workspace, sorted by case name; what trace snapshot tests
-/// iterate over.
+/// iterate over (none when the folder is missing).
 ///
 /// # Panics
-/// When the samples folder cannot be read.
+/// When a sample cannot be read.
 pub fn samples(manifest_dir: &str, name: &str) -> Vec<(String, String)> {
-    let dir = std::path::Path::new(manifest_dir)
-        .ancestors()
-        .map(|d| d.join("samples").join(name))
-        .find(|d| d.is_dir())
-        .unwrap_or_else(|| panic!("no samples/{name} folder above {manifest_dir}"));
-    let mut cases: Vec<(String, String)> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|entry| entry.expect("a readable folder entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "in"))
+    let dir = sample_check::samples_dir(manifest_dir, name);
+    sample_check::sample_inputs(&dir)
+        .into_iter()
         .map(|path| {
             let case = path
                 .file_stem()
@@ -225,9 +219,7 @@ pub fn samples(manifest_dir: &str, name: &str) -> Vec<(String, String)> {
                 .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
             (case, input)
         })
-        .collect();
-    cases.sort();
-    cases
+        .collect()
 }
 
 /// `tests/trace.rs` of a traced problem crate (with insta as a dev-dependency):
