@@ -238,7 +238,7 @@ impl<T> Grid<T> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{all_boards, SMALL_SHAPES};
+    use super::super::testing::{all_boards, lines_from_wall, SMALL_SHAPES};
     use super::*;
 
     fn double(a: &u32, b: &u32) -> Option<u32> {
@@ -321,26 +321,11 @@ mod tests {
             !s.clone().settle(dir, |&v| v == 0),
             "settling twice moves nothing"
         );
-        let (rows, cols) = (g.rows(), g.cols());
-        let (lines, len) = if dir.is_vertical() {
-            (cols, rows)
-        } else {
-            (rows, cols)
-        };
-        for k in 0..lines {
-            // Line k read from the wall.
-            let line = |b: &Grid<u8>| -> Vec<u8> {
-                (0..len)
-                    .map(|i| match dir {
-                        Dir::Down => b[(rows - 1 - i, k)],
-                        Dir::Up => b[(i, k)],
-                        Dir::Left => b[(k, i)],
-                        Dir::Right => b[(k, cols - 1 - i)],
-                    })
-                    .collect()
-            };
-            let before: Vec<u8> = line(g).into_iter().filter(|&v| v != 0).collect();
-            let after = line(&s);
+        for (old, after) in lines_from_wall(g, dir)
+            .into_iter()
+            .zip(lines_from_wall(&s, dir))
+        {
+            let before: Vec<u8> = old.into_iter().filter(|&v| v != 0).collect();
             assert_eq!(after[..before.len()], before[..], "{g:?} {dir:?}");
             assert!(
                 after[before.len()..].iter().all(|&v| v == 0),
@@ -395,25 +380,10 @@ mod tests {
     /// Fixed cells stay; each stretch between fixed cells keeps its movable cells in order,
     /// packed against the end nearer the wall.
     fn check_packed_between_fixed(before: &Grid<u8>, after: &Grid<u8>, dir: Dir) {
-        let (rows, cols) = (before.rows(), before.cols());
-        let (lines, len) = if dir.is_vertical() {
-            (cols, rows)
-        } else {
-            (rows, cols)
-        };
-        for k in 0..lines {
-            // Line k read from the wall.
-            let line = |b: &Grid<u8>| -> Vec<u8> {
-                (0..len)
-                    .map(|i| match dir {
-                        Dir::Down => b[(rows - 1 - i, k)],
-                        Dir::Up => b[(i, k)],
-                        Dir::Left => b[(k, i)],
-                        Dir::Right => b[(k, cols - 1 - i)],
-                    })
-                    .collect()
-            };
-            let (old, new) = (line(before), line(after));
+        for (old, new) in lines_from_wall(before, dir)
+            .into_iter()
+            .zip(lines_from_wall(after, dir))
+        {
             for (o, n) in old.split(|&v| v == FIXED).zip(new.split(|&v| v == FIXED)) {
                 assert_eq!(o.len(), n.len(), "a fixed cell moved: {before:?} {dir:?}");
                 let movable: Vec<u8> = o.iter().copied().filter(|&v| v != EMPTY).collect();

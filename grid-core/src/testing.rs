@@ -1,5 +1,6 @@
 //! Helpers for this crate's exhaustive tests (compiled for tests only).
 
+use super::dir::Dir;
 use super::grid::Grid;
 
 /// Every board of the given shape over `symbols` values (`symbols ^ (rows * cols)` boards).
@@ -24,3 +25,26 @@ pub const SMALL_SHAPES: [(usize, usize); 8] = [
     (0, 3),
     (3, 0),
 ];
+
+/// Every line of `board` along `toward` (columns for up and down, rows for left and right), each
+/// read starting from the wall `toward` points at.
+pub fn lines_from_wall(board: &Grid<u8>, toward: Dir) -> Vec<Vec<u8>> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let (lines, len) = if toward.is_vertical() {
+        (cols, rows)
+    } else {
+        (rows, cols)
+    };
+    (0..lines)
+        .map(|k| {
+            (0..len)
+                .map(|i| match toward {
+                    Dir::Down => board[(rows - 1 - i, k)],
+                    Dir::Up => board[(i, k)],
+                    Dir::Left => board[(k, i)],
+                    Dir::Right => board[(k, cols - 1 - i)],
+                })
+                .collect()
+        })
+        .collect()
+}
