@@ -123,6 +123,27 @@ mod tests {
     }
 
     #[test]
+    fn the_search_agrees_with_the_plain_search_on_large_boards() {
+        // The reference is too slow on large boards and the plain search on ten moves; with up
+        // to six moves the plain search is quick, and large boards are where the search's lanes,
+        // its counting floor and its checks of children not yet made all run wide.
+        let mut rng = case_rng(11, 0);
+        let mut boards: Vec<Grid<u32>> = (0..12)
+            .map(|_| Grid::from_rows(Game2048Hard.generate(&mut rng, 20)).expect("square"))
+            .collect();
+        boards.push(crate::parse(&Game2048Hard.worst()).expect("valid"));
+        for board in &boards {
+            for moves in [1, 2, 4, 6] {
+                assert_eq!(
+                    crate::best_tile(board, moves),
+                    plain_best(board, moves),
+                    "{moves} moves on\n{board}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
         let settings = Settings {
             cases: 300,

@@ -1,0 +1,594 @@
+//! The board the search works on, laid out so that every line of a tilt is worked at once.
+//!
+//! A cell holds its tile's level (0 for empty, `l` for the tile `2^l`) in one byte. The board is
+//! kept row by row, column by column, or both: tilting up or down walks the rows from the wall
+//! and moves every column one cell on at each step (the columns are the lanes), tilting left or
+//! right does the same over the columns. Each step is the same few byte operations on 32
+//! independent lanes with no branch on the cells, which the compiler turns into vector
+//! instructions (SSE2, the judge's baseline).
+//!
+//! A tilt writes its result one way only: each line's packed cells, as a row of the layout whose
+//! rows are the tilt's lines, one store per cell. While it goes, a second pass over the cells it
+//! packs finds what the next tilt along the same lines would merge; the other axis is scanned
+//! after, in the layout just written. The other layout is made from this one only when a tilt
+//! needs it, which most boards deep in the search never do. The rules are 12100's:
+//! [`Planes::tilt_into`] is tested equal to [`crate::tilt`] on every small board.
+
+use grid_core::{Dir, Grid};
+
+use crate::Tally;
+
+/// Largest number of rows or columns a [`Planes`] board holds (a lane per line).
+pub const MAX_SIDE: usize = 32;
+
+/// One byte per line of a board (lanes past the board's lines hold 0).
+pub type Lanes = [u8; MAX_SIDE];
+
+/// The level of a tile: 0 for an empty cell, `l` for the tile `2^l`.
+///
+/// ```
+/// assert_eq!(boj_12094_2048_hard::planes::level(0), 0);
+/// assert_eq!(boj_12094_2048_hard::planes::level(1024), 10);
+/// ```
+pub fn level(tile: u32) -> u8 {
+    if tile == 0 {
+        0
+    } else {
+        tile.trailing_zeros() as u8
+    }
+}
+
+/// The tile of a level: 0 for 0, `2^l` for `l`.
+///
+/// ```
+/// assert_eq!(boj_12094_2048_hard::planes::tile(11), 2048);
+/// ```
+pub fn tile(level: u8) -> u32 {
+    if level == 0 {
+        0
+    } else {
+        1 << level
+    }
+}
+
+/// Which layouts of a [`Planes`] hold the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Held {
+    Both,
+    Rows,
+    Cols,
+}
+
+/// A board of levels, stored row by row, column by column, or both.
+///
+/// ```
+/// use boj_12094_2048_hard::planes::Planes;
+/// use grid_core::{Dir, Grid};
+/// let board = Grid::from_rows(vec![vec![2, 2, 2], vec![0, 4, 4], vec![8, 0, 8]]).unwrap();
+/// let mut planes = Planes::from_grid(&board);
+/// let mut tilted = planes.clone();
+/// assert!(planes.tilt_into(Dir::Left, &mut tilted));
+/// assert_eq!(tilted.to_grid().to_string(), "4 2 0\n8 0 0\n16 0 0\n");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Planes {
+    rows: usize,
+    cols: usize,
+    /// `by_row[r][c]`: the level at row `r`, column `c` (when `held` says so).
+    by_row: [Lanes; MAX_SIDE],
+    /// `by_col[c][r]`: the same level (when `held` says so).
+    by_col: [Lanes; MAX_SIDE],
+    held: Held,
+}
+
+/// What a board's lines do in a tilt along them: the facts of its rows, then of its columns,
+/// and the merges each axis makes counted by the level merged (from some floor up).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Scan {
+    pub facts: [LineFacts; 2],
+    pub merged: [Tally; 2],
+}
+
+impl Planes {
+    /// `board` (tiles 0 or powers of two) as levels.
+    ///
+    /// # Panics
+    /// When the board has more than [`MAX_SIDE`] rows or columns.
+    pub fn from_grid(board: &Grid<u32>) -> Planes {
+        let mut planes = Planes::empty(board.rows(), board.cols());
+        for ((r, c), &v) in board.indexed() {
+            planes.by_row[r][c] = level(v);
+            planes.by_col[c][r] = level(v);
+        }
+        planes
+    }
+
+    fn empty(rows: usize, cols: usize) -> Planes {
+        assert!(
+            rows <= MAX_SIDE && cols <= MAX_SIDE,
+            "a {rows}x{cols} board is larger than {MAX_SIDE}x{MAX_SIDE}"
+        );
+        Planes {
+            rows,
+            cols,
+            by_row: [[0; MAX_SIDE]; MAX_SIDE],
+            by_col: [[0; MAX_SIDE]; MAX_SIDE],
+            held: Held::Both,
+        }
+    }
+
+    /// The level at row `r`, column `c`.
+    fn at(&self, r: usize, c: usize) -> u8 {
+        if self.held == Held::Cols {
+            self.by_col[c][r]
+        } else {
+            self.by_row[r][c]
+        }
+    }
+
+    /// The board as tiles.
+    pub fn to_grid(&self) -> Grid<u32> {
+        let cells = (0..self.rows * self.cols)
+            .map(|i| tile(self.at(i / self.cols, i % self.cols)))
+            .collect();
+        Grid::from_vec(self.rows, self.cols, cells)
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Copies into `buf` the cells of the line that a tilt toward `dir` packs (row `index` for
+    /// left and right, column `index` for up and down), in board order; returns its length.
+    pub(crate) fn line_into(&self, dir: Dir, index: usize, buf: &mut Lanes) -> usize {
+        let (len, contiguous) = if dir.is_vertical() {
+            (self.rows, self.held != Held::Rows)
+        } else {
+            (self.cols, self.held != Held::Cols)
+        };
+        if contiguous {
+            *buf = if dir.is_vertical() {
+                self.by_col[index]
+            } else {
+                self.by_row[index]
+            };
+        } else {
+            for (k, cell) in buf[..len].iter_mut().enumerate() {
+                *cell = if dir.is_vertical() {
+                    self.by_row[k][index]
+                } else {
+                    self.by_col[k][index]
+                };
+            }
+        }
+        len
+    }
+
+    /// Makes sure the layout a tilt toward `dir` walks is held: rows for up and down, columns for
+    /// left and right.
+    fn hold_for(&mut self, dir: Dir) {
+        match (self.held, dir.is_vertical()) {
+            (Held::Cols, true) => {
+                transpose(&self.by_col[..self.cols], &mut self.by_row[..self.rows]);
+                self.held = Held::Both;
+            }
+            (Held::Rows, false) => {
+                transpose(&self.by_row[..self.rows], &mut self.by_col[..self.cols]);
+                self.held = Held::Both;
+            }
+            _ => {}
+        }
+    }
+
+    /// Writes into `to` the board this one becomes when tilted toward `dir` (12100's rules: equal
+    /// tiles merge once each, nearest the wall first). Returns whether that is a different board.
+    /// `to` may hold any board before.
+    pub fn tilt_into(&mut self, dir: Dir, to: &mut Planes) -> bool {
+        self.tilt_and_scan(dir, 0, to, &mut Scan::default())
+    }
+
+    /// [`Planes::tilt_into`], and the new board's scan into `scan` (see [`Planes::scan`]).
+    pub(crate) fn tilt_and_scan(
+        &mut self,
+        dir: Dir,
+        floor: u8,
+        to: &mut Planes,
+        scan: &mut Scan,
+    ) -> bool {
+        self.hold_for(dir);
+        if (to.rows, to.cols) != (self.rows, self.cols) {
+            // Only this board's lines are written below: what lies outside them must be empty.
+            *to = Planes::empty(self.rows, self.cols);
+        }
+        let toward_end = matches!(dir, Dir::Down | Dir::Right);
+        let Scan { facts, merged } = scan;
+        let [row_facts, col_facts] = facts;
+        let [row_merged, col_merged] = merged;
+        let changed;
+        if dir.is_vertical() {
+            let lines = &mut to.by_col[..self.cols];
+            changed = slide(
+                &self.by_row[..self.rows],
+                toward_end,
+                lines,
+                floor,
+                col_facts,
+                col_merged,
+            );
+            *row_merged = scan_plane(lines, floor, row_facts);
+            to.held = Held::Cols;
+        } else {
+            let lines = &mut to.by_row[..self.rows];
+            changed = slide(
+                &self.by_col[..self.cols],
+                toward_end,
+                lines,
+                floor,
+                row_facts,
+                row_merged,
+            );
+            *col_merged = scan_plane(lines, floor, col_facts);
+            to.held = Held::Rows;
+        }
+        changed
+    }
+
+    /// What tilting would do, into `scan`: for the rows (left or right) and the columns (up or
+    /// down), each line's facts and the merges counted by the level merged. Merges of levels
+    /// below `floor` are not counted (see the search); with `floor` 0 or 1 the counts are exact.
+    /// Both directions of an axis merge the same tiles' worth in every line (a run of `m` equal
+    /// tiles, empty cells aside, makes `m / 2` merges from either end), so one pass per axis
+    /// serves all four tilts.
+    pub(crate) fn scan(&mut self, floor: u8, scan: &mut Scan) {
+        self.hold_for(Dir::Up);
+        self.hold_for(Dir::Left);
+        let [row_facts, col_facts] = &mut scan.facts;
+        scan.merged = [
+            scan_plane(&self.by_col[..self.cols], floor, row_facts),
+            scan_plane(&self.by_row[..self.rows], floor, col_facts),
+        ];
+    }
+
+    /// The tiles counted by level.
+    pub fn count_levels(&self) -> Tally {
+        let mut tally = [0; 32];
+        for i in 0..self.rows * self.cols {
+            tally[usize::from(self.at(i / self.cols, i % self.cols))] += 1;
+        }
+        tally[0] = 0;
+        tally
+    }
+}
+
+/// Writes the transpose of `src` (its rows become lanes) into `dst`, one row per lane of `src`
+/// that holds a line.
+fn transpose(src: &[Lanes], dst: &mut [Lanes]) {
+    for row in dst.iter_mut() {
+        *row = [0; MAX_SIDE];
+    }
+    for (i, row) in src.iter().enumerate() {
+        for (j, out) in dst.iter_mut().enumerate() {
+            out[i] = row[j];
+        }
+    }
+}
+
+/// What the lines of one axis do in a tilt along them.
+#[derive(Clone, Debug)]
+pub(crate) struct LineFacts {
+    /// Tiles each line keeps after a tilt along it (its tiles less its merges).
+    pub kept: Lanes,
+    /// The level of the largest tile each line holds after a tilt along it, 0 for an empty line.
+    pub top: Lanes,
+}
+
+impl Default for LineFacts {
+    fn default() -> LineFacts {
+        LineFacts {
+            kept: [0; MAX_SIDE],
+            top: [0; MAX_SIDE],
+        }
+    }
+}
+
+/// A lane mask: all ones where `b` holds, else zero.
+fn mask(b: bool) -> u8 {
+    0u8.wrapping_sub(u8::from(b))
+}
+
+/// One step of a slide in every lane: the cells `v` meet the lanes' `open` tiles (0 when none
+/// may merge). Returns, per lane, the merge mask and the filled mask, and updates `open`.
+#[inline(always)]
+fn meet(v: &Lanes, open: &mut Lanes) -> (Lanes, Lanes) {
+    let mut merges = [0; MAX_SIDE];
+    let mut filled = [0; MAX_SIDE];
+    for c in 0..MAX_SIDE {
+        let x = v[c];
+        let f = mask(x != 0);
+        let m = f & mask(x == open[c]);
+        // A merged tile takes no more merges; any other tile waits for its equal.
+        open[c] = (!f & open[c]) | (f & !m & x);
+        merges[c] = m;
+        filled[c] = f;
+    }
+    (merges, filled)
+}
+
+/// Facts of lines fed one tile at a time, from the wall: what a tilt along them would keep,
+/// make and merge (the same machine as [`meet`], over tiles instead of cells).
+struct Follow {
+    open: Lanes,
+    kept: Lanes,
+    top: Lanes,
+}
+
+impl Follow {
+    fn new() -> Follow {
+        Follow {
+            open: [0; MAX_SIDE],
+            kept: [0; MAX_SIDE],
+            top: [0; MAX_SIDE],
+        }
+    }
+
+    /// Feeds `tiles` in the lanes of `fed` (a mask; fed tiles are never 0), counting merges of
+    /// `floor` and up into `merged`.
+    #[inline(always)]
+    fn feed(&mut self, tiles: &Lanes, fed: &Lanes, floor: u8, merged: &mut Tally) {
+        let mut counted = [0; MAX_SIDE];
+        let mut any = 0;
+        for c in 0..MAX_SIDE {
+            let x = tiles[c];
+            let m = fed[c] & mask(x == self.open[c]);
+            self.kept[c] = self.kept[c].wrapping_add(fed[c] & !m & 1);
+            self.top[c] = self.top[c].max(fed[c] & x.wrapping_add(m & 1));
+            self.open[c] = (!fed[c] & self.open[c]) | (fed[c] & !m & x);
+            counted[c] = m & mask(x >= floor);
+            any |= counted[c];
+        }
+        if any != 0 {
+            count_merges(&counted, tiles, merged);
+        }
+    }
+}
+
+/// Adds to `merged` the level in `levels` of every lane `counted` marks. Merges are rare among
+/// large tiles, where the search needs them counted: eight lanes at a time, a bit per lane.
+fn count_merges(counted: &Lanes, levels: &Lanes, merged: &mut Tally) {
+    for (word, levels) in counted.chunks_exact(8).zip(levels.chunks_exact(8)) {
+        let mut lanes =
+            u64::from_le_bytes(word.try_into().expect("8 lanes")) & 0x0101_0101_0101_0101;
+        while lanes != 0 {
+            let lane = lanes.trailing_zeros() as usize / 8;
+            merged[usize::from(levels[lane]) % 32] += 1;
+            lanes &= lanes - 1;
+        }
+    }
+}
+
+/// Slides every lane of `src` (its steps from the wall at step 0, or at the last step when
+/// `toward_end`) and writes each lane's line into the row of `lines` of that lane, in board
+/// order. The facts of the lines made, and their merges from `floor` up, go to `facts` and
+/// `merged`. Returns whether anything moved.
+fn slide(
+    src: &[Lanes],
+    toward_end: bool,
+    lines: &mut [Lanes],
+    floor: u8,
+    facts: &mut LineFacts,
+    merged: &mut Tally,
+) -> bool {
+    let count = src.len();
+    for line in lines.iter_mut() {
+        *line = [0; MAX_SIDE];
+    }
+    *merged = [0; 32];
+    let mut packed = [0u8; MAX_SIDE];
+    let mut open = [0u8; MAX_SIDE];
+    let mut moved = [0u8; MAX_SIDE];
+    // Each lane's last packed tile (0 for none): it may still take a merge, so it is fed to
+    // `next` only when a tile is packed after it, or at the end.
+    let mut last = [0u8; MAX_SIDE];
+    let mut next = Follow::new();
+    for step in 0..count {
+        let v = &src[if toward_end { count - 1 - step } else { step }];
+        let (merges, filled) = meet(v, &mut open);
+        let mut at = [0u8; MAX_SIDE];
+        let mut value = [0u8; MAX_SIDE];
+        let mut done = [0u8; MAX_SIDE];
+        let done_tiles = last;
+        for c in 0..MAX_SIDE {
+            // A merge rewrites the last packed tile; an empty cell writes 0 where the next tile
+            // will go, which is harmless and saves a branch.
+            let a = packed[c].wrapping_sub(merges[c] & 1);
+            at[c] = if toward_end {
+                (count as u8).wrapping_sub(1).wrapping_sub(a)
+            } else {
+                a
+            };
+            value[c] = v[c].wrapping_add(merges[c] & 1);
+            moved[c] |= filled[c] & mask(a != step as u8);
+            let packs = filled[c] & !merges[c];
+            packed[c] = packed[c].wrapping_add(packs & 1);
+            done[c] = packs & mask(last[c] != 0);
+            last[c] = (packs & v[c]) | (merges[c] & value[c]) | (!filled[c] & last[c]);
+        }
+        next.feed(&done_tiles, &done, floor, merged);
+        for (c, line) in lines.iter_mut().enumerate() {
+            line[usize::from(at[c]) % MAX_SIDE] = value[c];
+        }
+    }
+    let mut done = [0u8; MAX_SIDE];
+    for c in 0..MAX_SIDE {
+        done[c] = mask(last[c] != 0);
+    }
+    next.feed(&last, &done, floor, merged);
+    facts.kept = next.kept;
+    facts.top = next.top;
+    moved.iter().any(|&m| m != 0)
+}
+
+/// [`Planes::scan`] for one layout: lanes are the lines, `src` their steps from either wall.
+fn scan_plane(src: &[Lanes], floor: u8, facts: &mut LineFacts) -> Tally {
+    let mut merged = [0; 32];
+    let mut next = Follow::new();
+    for v in src {
+        let mut filled = [0u8; MAX_SIDE];
+        for c in 0..MAX_SIDE {
+            filled[c] = mask(v[c] != 0);
+        }
+        next.feed(v, &filled, floor, &mut merged);
+    }
+    facts.kept = next.kept;
+    facts.top = next.top;
+    merged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tilt;
+
+    /// The cells outside the board in every layout held, which must stay empty.
+    fn padding(planes: &Planes) -> Vec<u8> {
+        let mut cells = Vec::new();
+        if planes.held != Held::Cols {
+            for (r, row) in planes.by_row.iter().enumerate() {
+                cells.extend(
+                    row.iter()
+                        .enumerate()
+                        .filter(|&(c, _)| r >= planes.rows || c >= planes.cols)
+                        .map(|(_, &v)| v),
+                );
+            }
+        }
+        if planes.held != Held::Rows {
+            for (c, col) in planes.by_col.iter().enumerate() {
+                cells.extend(
+                    col.iter()
+                        .enumerate()
+                        .filter(|&(r, _)| c >= planes.cols || r >= planes.rows)
+                        .map(|(_, &v)| v),
+                );
+            }
+        }
+        cells
+    }
+
+    fn check_against_12100(board: &Grid<u32>) {
+        for first in [Dir::Left, Dir::Up] {
+            // Every direction from a board held both ways, then from one held by rows only (made
+            // by a tilt left) or by columns only (made by a tilt up).
+            let mut planes = Planes::from_grid(board);
+            let mut once = Planes::from_grid(&Grid::new(3, 5, 2));
+            planes.tilt_into(first, &mut once);
+            let once_grid = once.to_grid();
+            for (mut from, start) in [(planes, board.clone()), (once, once_grid)] {
+                for dir in Dir::ALL {
+                    let mut to = Planes::from_grid(&Grid::new(2, 2, 4));
+                    let changed = from.tilt_into(dir, &mut to);
+                    let mut expected = start.clone();
+                    let expected_changed = tilt(&mut expected, dir);
+                    assert_eq!(
+                        (to.to_grid(), changed),
+                        (expected, expected_changed),
+                        "{dir:?} on\n{start}"
+                    );
+                    assert!(padding(&to).iter().all(|&v| v == 0), "{dir:?} on\n{start}");
+                    assert_eq!(from.to_grid(), start, "the board tilted is unchanged");
+                }
+            }
+        }
+    }
+
+    /// Every board of the shape whose cells are levels below `levels` (0 is empty).
+    fn every_board(rows: usize, cols: usize, levels: u32) -> impl Iterator<Item = Grid<u32>> {
+        (0..levels.pow((rows * cols) as u32)).map(move |code| {
+            let cells = (0..rows * cols)
+                .map(|i| tile((code / levels.pow(i as u32) % levels) as u8))
+                .collect();
+            Grid::from_vec(rows, cols, cells)
+        })
+    }
+
+    #[test]
+    fn tilts_like_12100_on_every_small_board() {
+        // Lines long enough for runs of three equal tiles with gaps between them: every board of
+        // empty, 2 and 4 in 3 x 3, 2 x 4 and 4 x 2, and of empty, 2, 4 and 8 in a line of seven.
+        let shapes = [(3, 3, 3), (2, 4, 3), (4, 2, 3), (1, 7, 4), (7, 1, 4)];
+        for (rows, cols, levels) in shapes {
+            every_board(rows, cols, levels).for_each(|board| check_against_12100(&board));
+        }
+    }
+
+    #[test]
+    fn tilts_like_12100_on_large_boards() {
+        // A fixed pseudo-random stream (xorshift), boards up to 32 x 32 with long equal runs.
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        for _ in 0..300 {
+            let (rows, cols) = (1 + next(32) as usize, 1 + next(32) as usize);
+            let spread = 1 + next(6);
+            let cells = (0..rows * cols).map(|_| tile(next(spread) as u8)).collect();
+            check_against_12100(&Grid::from_vec(rows, cols, cells));
+        }
+    }
+
+    fn direct_scan(board: &Grid<u32>, floor: u8) -> Scan {
+        let mut scan = Scan::default();
+        Planes::from_grid(board).scan(floor, &mut scan);
+        scan
+    }
+
+    fn same_scan(a: &Scan, b: &Scan) -> bool {
+        a.merged == b.merged
+            && (0..2).all(|axis| {
+                (a.facts[axis].kept, a.facts[axis].top) == (b.facts[axis].kept, b.facts[axis].top)
+            })
+    }
+
+    #[test]
+    fn the_scan_counts_what_the_tilts_merge_and_keep() {
+        let board = Grid::from_rows(vec![vec![2, 2, 2], vec![4, 0, 4], vec![4, 8, 0]]).unwrap();
+        let scan = &direct_scan(&board, 0);
+        let [rows, cols] = scan.merged;
+        assert_eq!((rows[1], rows[2], cols[2]), (1, 1, 1));
+        assert_eq!(scan.facts[0].kept[..3], [2, 1, 2]);
+        assert_eq!(scan.facts[0].top[..3], [2, 3, 3]);
+        assert_eq!(scan.facts[1].kept[..3], [2, 2, 2]);
+        assert_eq!(scan.facts[1].top[..3], [3, 3, 2]);
+        // Above the floor only.
+        let [rows, cols] = direct_scan(&board, 2).merged;
+        assert_eq!((rows[1], rows[2], cols[2]), (0, 1, 1));
+    }
+
+    #[test]
+    fn a_tilt_scans_the_board_it_makes_like_a_scan_does() {
+        for (rows, cols, levels) in [(3, 3, 3), (2, 4, 4), (1, 7, 4)] {
+            for board in every_board(rows, cols, levels) {
+                for dir in Dir::ALL {
+                    for floor in [0, 2] {
+                        let mut made = Scan::default();
+                        let mut to = Planes::from_grid(&board);
+                        Planes::from_grid(&board).tilt_and_scan(dir, floor, &mut to, &mut made);
+                        assert!(
+                            same_scan(&made, &direct_scan(&to.to_grid(), floor)),
+                            "{dir:?}, floor {floor}, on\n{board}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
