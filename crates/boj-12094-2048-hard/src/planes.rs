@@ -190,7 +190,7 @@ impl Planes {
     /// tiles merge once each, nearest the wall first). Returns whether that is a different board.
     /// `to` may hold any board before.
     pub fn tilt_into(&mut self, dir: Dir, to: &mut Planes) -> bool {
-        self.tilt_and_scan(dir, 0, to, &mut Scan::default())
+        self.tilt_and_scan(dir, 0, to, &mut Scan::default()).changed
     }
 
     /// [`Planes::tilt_into`], and the new board's scan into `scan` (see [`Planes::scan`]).
@@ -200,7 +200,7 @@ impl Planes {
         floor: u8,
         to: &mut Planes,
         scan: &mut Scan,
-    ) -> bool {
+    ) -> Tilted {
         self.hold_for(dir);
         if (to.rows, to.cols) != (self.rows, self.cols) {
             // Only this board's lines are written below: what lies outside them must be empty.
@@ -210,33 +210,21 @@ impl Planes {
         let Scan { facts, merged } = scan;
         let [row_facts, col_facts] = facts;
         let [row_merged, col_merged] = merged;
-        let changed;
-        if dir.is_vertical() {
+        // The tilt walks the layout whose lanes are its lines and writes each line as a row of
+        // the other; the lines it makes are scanned along as it goes, across after.
+        let rows = (row_facts, row_merged);
+        let cols = (col_facts, col_merged);
+        let (src, lines, held, along, across) = if dir.is_vertical() {
             let lines = &mut to.by_col[..self.cols];
-            changed = slide(
-                &self.by_row[..self.rows],
-                toward_end,
-                lines,
-                floor,
-                col_facts,
-                col_merged,
-            );
-            *row_merged = scan_plane(lines, floor, row_facts);
-            to.held = Held::Cols;
+            (&self.by_row[..self.rows], lines, Held::Cols, cols, rows)
         } else {
             let lines = &mut to.by_row[..self.rows];
-            changed = slide(
-                &self.by_col[..self.cols],
-                toward_end,
-                lines,
-                floor,
-                row_facts,
-                row_merged,
-            );
-            *col_merged = scan_plane(lines, floor, col_facts);
-            to.held = Held::Rows;
-        }
-        changed
+            (&self.by_col[..self.cols], lines, Held::Rows, rows, cols)
+        };
+        let tilted = slide(src, toward_end, lines, floor, along.0, along.1);
+        *across.1 = scan_plane(lines, floor, across.0);
+        to.held = held;
+        tilted
     }
 
     /// What tilting would do, into `scan`: for the rows (left or right) and the columns (up or
@@ -264,6 +252,15 @@ impl Planes {
         tally[0] = 0;
         tally
     }
+}
+
+/// What a tilt did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Tilted {
+    /// Whether the board changed.
+    pub changed: bool,
+    /// Whether any two tiles merged.
+    pub merged: bool,
 }
 
 /// Writes the transpose of `src` (its rows become lanes) into `dst`, one row per lane of `src`
@@ -302,26 +299,8 @@ fn mask(b: bool) -> u8 {
     0u8.wrapping_sub(u8::from(b))
 }
 
-/// One step of a slide in every lane: the cells `v` meet the lanes' `open` tiles (0 when none
-/// may merge). Returns, per lane, the merge mask and the filled mask, and updates `open`.
-#[inline(always)]
-fn meet(v: &Lanes, open: &mut Lanes) -> (Lanes, Lanes) {
-    let mut merges = [0; MAX_SIDE];
-    let mut filled = [0; MAX_SIDE];
-    for c in 0..MAX_SIDE {
-        let x = v[c];
-        let f = mask(x != 0);
-        let m = f & mask(x == open[c]);
-        // A merged tile takes no more merges; any other tile waits for its equal.
-        open[c] = (!f & open[c]) | (f & !m & x);
-        merges[c] = m;
-        filled[c] = f;
-    }
-    (merges, filled)
-}
-
 /// Facts of lines fed one tile at a time, from the wall: what a tilt along them would keep,
-/// make and merge (the same machine as [`meet`], over tiles instead of cells).
+/// make and merge (the machine a slide runs over cells, run over the tiles it packs).
 struct Follow {
     open: Lanes,
     kept: Lanes,
@@ -375,7 +354,7 @@ fn count_merges(counted: &Lanes, levels: &Lanes, merged: &mut Tally) {
 /// Slides every lane of `src` (its steps from the wall at step 0, or at the last step when
 /// `toward_end`) and writes each lane's line into the row of `lines` of that lane, in board
 /// order. The facts of the lines made, and their merges from `floor` up, go to `facts` and
-/// `merged`. Returns whether anything moved.
+/// `merged`.
 fn slide(
     src: &[Lanes],
     toward_end: bool,
@@ -383,41 +362,51 @@ fn slide(
     floor: u8,
     facts: &mut LineFacts,
     merged: &mut Tally,
-) -> bool {
+) -> Tilted {
+    // Few lane arrays live across steps, so that they stay in vector registers.
+    const SEALED: u8 = 0x80;
+    const SAW_GAP: u8 = 1;
+    const MOVED: u8 = 2;
+    const MERGED: u8 = 4;
     let count = src.len();
     for line in lines.iter_mut() {
         *line = [0; MAX_SIDE];
     }
     *merged = [0; 32];
     let mut packed = [0u8; MAX_SIDE];
-    let mut open = [0u8; MAX_SIDE];
-    let mut moved = [0u8; MAX_SIDE];
-    // Each lane's last packed tile (0 for none): it may still take a merge, so it is fed to
-    // `next` only when a tile is packed after it, or at the end.
+    // Each lane's last packed tile (0 for none), with SEALED once it took a merge: a cell merges
+    // with it when they are equal, which a sealed tile never is. It goes on to `next` only when
+    // a tile is packed after it, or at the end, since until then it may still change.
     let mut last = [0u8; MAX_SIDE];
+    let mut flags = [0u8; MAX_SIDE];
     let mut next = Follow::new();
     for step in 0..count {
         let v = &src[if toward_end { count - 1 - step } else { step }];
-        let (merges, filled) = meet(v, &mut open);
         let mut at = [0u8; MAX_SIDE];
         let mut value = [0u8; MAX_SIDE];
         let mut done = [0u8; MAX_SIDE];
-        let done_tiles = last;
+        let mut done_tiles = [0u8; MAX_SIDE];
         for c in 0..MAX_SIDE {
+            let filled = mask(v[c] != 0);
+            let merges = filled & mask(v[c] == last[c]);
+            let packs = filled & !merges;
             // A merge rewrites the last packed tile; an empty cell writes 0 where the next tile
             // will go, which is harmless and saves a branch.
-            let a = packed[c].wrapping_sub(merges[c] & 1);
+            let a = packed[c].wrapping_sub(merges & 1);
             at[c] = if toward_end {
                 (count as u8).wrapping_sub(1).wrapping_sub(a)
             } else {
                 a
             };
-            value[c] = v[c].wrapping_add(merges[c] & 1);
-            moved[c] |= filled[c] & mask(a != step as u8);
-            let packs = filled[c] & !merges[c];
-            packed[c] = packed[c].wrapping_add(packs & 1);
+            value[c] = v[c].wrapping_add(merges & 1);
+            // The line changes when two tiles merge or a tile comes after a gap.
+            let gap_before = mask(flags[c] & SAW_GAP != 0);
+            flags[c] |=
+                (!filled & SAW_GAP) | (merges & (MOVED | MERGED)) | (filled & gap_before & MOVED);
             done[c] = packs & mask(last[c] != 0);
-            last[c] = (packs & v[c]) | (merges[c] & value[c]) | (!filled[c] & last[c]);
+            done_tiles[c] = last[c] & !SEALED;
+            last[c] = (packs & v[c]) | (merges & (value[c] | SEALED)) | (!filled & last[c]);
+            packed[c] = packed[c].wrapping_add(packs & 1);
         }
         next.feed(&done_tiles, &done, floor, merged);
         for (c, line) in lines.iter_mut().enumerate() {
@@ -427,11 +416,16 @@ fn slide(
     let mut done = [0u8; MAX_SIDE];
     for c in 0..MAX_SIDE {
         done[c] = mask(last[c] != 0);
+        last[c] &= !SEALED;
     }
     next.feed(&last, &done, floor, merged);
     facts.kept = next.kept;
     facts.top = next.top;
-    moved.iter().any(|&m| m != 0)
+    let any = |flag: u8| flags.iter().any(|&f| f & flag != 0);
+    Tilted {
+        changed: any(MOVED),
+        merged: any(MERGED),
+    }
 }
 
 /// [`Planes::scan`] for one layout: lanes are the lines, `src` their steps from either wall.
@@ -457,25 +451,22 @@ mod tests {
 
     /// The cells outside the board in every layout held, which must stay empty.
     fn padding(planes: &Planes) -> Vec<u8> {
-        let mut cells = Vec::new();
+        // A layout, and how many of its rows and lanes are the board's.
+        let mut layouts = Vec::new();
         if planes.held != Held::Cols {
-            for (r, row) in planes.by_row.iter().enumerate() {
-                cells.extend(
-                    row.iter()
-                        .enumerate()
-                        .filter(|&(c, _)| r >= planes.rows || c >= planes.cols)
-                        .map(|(_, &v)| v),
-                );
-            }
+            layouts.push((&planes.by_row, planes.rows, planes.cols));
         }
         if planes.held != Held::Rows {
-            for (c, col) in planes.by_col.iter().enumerate() {
-                cells.extend(
-                    col.iter()
-                        .enumerate()
-                        .filter(|&(r, _)| c >= planes.cols || r >= planes.rows)
-                        .map(|(_, &v)| v),
-                );
+            layouts.push((&planes.by_col, planes.cols, planes.rows));
+        }
+        let mut cells = Vec::new();
+        for (layout, rows, lanes) in layouts {
+            for (r, row) in layout.iter().enumerate() {
+                let outside = row
+                    .iter()
+                    .enumerate()
+                    .filter(|&(c, _)| r >= rows || c >= lanes);
+                cells.extend(outside.map(|(_, &v)| v));
             }
         }
         cells
@@ -581,7 +572,11 @@ mod tests {
                     for floor in [0, 2] {
                         let mut made = Scan::default();
                         let mut to = Planes::from_grid(&board);
-                        Planes::from_grid(&board).tilt_and_scan(dir, floor, &mut to, &mut made);
+                        let tilted =
+                            Planes::from_grid(&board).tilt_and_scan(dir, floor, &mut to, &mut made);
+                        let before = crate::count_tiles(&board).iter().sum::<u32>();
+                        let after = crate::count_tiles(&to.to_grid()).iter().sum::<u32>();
+                        assert_eq!(tilted.merged, after < before, "{dir:?} on\n{board}");
                         assert!(
                             same_scan(&made, &direct_scan(&to.to_grid(), floor)),
                             "{dir:?}, floor {floor}, on\n{board}"

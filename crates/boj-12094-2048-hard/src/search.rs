@@ -2,7 +2,7 @@
 
 use grid_core::Dir;
 
-use crate::planes::{LineFacts, Planes, Scan, MAX_SIDE};
+use crate::planes::{Lanes, LineFacts, Planes, Scan, MAX_SIDE};
 use crate::{after_merges, can_build, largest, Tally};
 
 /// The largest tile reachable from `board` (whose tiles are `tally`, at least one) in at most
@@ -15,7 +15,7 @@ pub(crate) fn best_and_boards(mut board: Planes, tally: &Tally, moves: usize) ->
     let mut search = Search {
         best,
         boards: 0,
-        big: Vec::new(),
+        big: Default::default(),
     };
     // One frame per depth, reused by every branch at that depth.
     let frame = Frame {
@@ -25,7 +25,7 @@ pub(crate) fn best_and_boards(mut board: Planes, tally: &Tally, moves: usize) ->
     let mut frames = vec![frame; moves];
     let mut scan = Scan::default();
     board.scan(search.floor(moves), &mut scan);
-    search.node(&mut board, &scan, tally, moves, &mut frames);
+    search.node(&mut board, &scan, tally, moves, None, &mut frames);
     (search.best, search.boards)
 }
 
@@ -45,8 +45,8 @@ struct Frame {
 struct Search {
     best: u32,
     boards: u64,
-    /// Large tiles of a child.
-    big: Vec<Big>,
+    /// Large tiles of the two children [`Search::may_reach`] checks.
+    big: [Vec<Big>; 2],
 }
 
 /// A large tile of a child: its position from the wall, its line and its level, packed so that
@@ -77,6 +77,7 @@ impl Search {
         scan: &Scan,
         tally: &Tally,
         moves: usize,
+        unmerged: Option<Dir>,
         frames: &mut [Frame],
     ) {
         let (frame, deeper) = frames.split_first_mut().expect("a frame per move");
@@ -100,20 +101,38 @@ impl Search {
             return;
         }
         for (dirs, after) in &axes {
-            for &dir in dirs {
-                // `best` may have grown in the first pair's branches.
-                if !can_build(after, 2 * self.best, moves - 1) {
-                    break;
-                }
-                if moves <= CHECK_BELOW
-                    && !self.may_reach(board, &scan.facts, dir, after, moves - 2)
-                {
+            // A tilt that merged nothing left no two equal tiles side by side along its lines:
+            // tilting the same way again changes nothing, and tilting back makes the board the
+            // parent makes tilting that way, which the parent searches with a move more.
+            if unmerged.map_or(false, |d| d.is_vertical() == dirs[0].is_vertical())
+                || !can_build(after, 2 * self.best, moves - 1)
+            {
+                continue;
+            }
+            let reach = if moves <= CHECK_BELOW {
+                self.may_reach(board, &scan.facts, dirs[0].is_vertical(), after, moves - 2)
+            } else {
+                [true; 2]
+            };
+            for (&dir, reach) in dirs.iter().zip(reach) {
+                // `best` may have grown in the first child's branches (a check made with the
+                // smaller `best` is still sound, only weaker).
+                if !reach || !can_build(after, 2 * self.best, moves - 1) {
                     continue;
                 }
                 self.boards += 1;
                 let floor = self.floor(moves - 1);
-                if board.tilt_and_scan(dir, floor, &mut frame.child, &mut frame.scan) {
-                    self.node(&mut frame.child, &frame.scan, after, moves - 1, deeper);
+                let tilted = board.tilt_and_scan(dir, floor, &mut frame.child, &mut frame.scan);
+                if tilted.changed {
+                    let unmerged = (!tilted.merged).then_some(dir);
+                    self.node(
+                        &mut frame.child,
+                        &frame.scan,
+                        after,
+                        moves - 1,
+                        unmerged,
+                        deeper,
+                    );
                 }
             }
         }
@@ -128,97 +147,116 @@ impl Search {
             .saturating_sub(moves as u32) as u8
     }
 
-    /// Whether the child made by tilting `board` toward `dir` (its tiles `child`) could have,
-    /// after one more tilt, tiles from which `2 * best` can be built in `moves_after` more
-    /// tilts ([`can_build`]). The child is not made: its tiles large enough to matter are placed
-    /// from the lines that hold them, and every other line only needs its length.
+    /// For the two children made by tilting `board` along the rows (or the columns, when
+    /// `vertical`), toward their start (left or up) and toward their end: whether the child
+    /// (whose tiles are `child`, the same for both) could have, after one more tilt, tiles from
+    /// which `2 * best` can be built in `moves_after` more tilts ([`can_build`]). The children
+    /// are not made: their tiles large enough to matter are placed from the lines that hold
+    /// them, and every other line only needs its length. The two are worked out together
+    /// because they read the same lines, and their two chains of work overlap.
     fn may_reach(
         &mut self,
         board: &Planes,
         lines: &[LineFacts; 2],
-        dir: Dir,
+        vertical: bool,
         child: &Tally,
         moves_after: usize,
-    ) -> bool {
+    ) -> [bool; 2] {
         let target = 2 * self.best;
         let top = target.trailing_zeros() as usize;
         if top < moves_after + 2 {
-            return true;
+            return [true; 2];
         }
         // Levels `lo` and up of the child decide, and they come from tiles of `lo - 1` and up.
         let lo = top - moves_after - 1;
-        let facts = &lines[usize::from(dir.is_vertical())];
-        let lines = if dir.is_vertical() {
-            board.cols()
+        let facts = &lines[usize::from(vertical)];
+        let (count, probe) = if vertical {
+            (board.cols(), Dir::Up)
         } else {
-            board.rows()
+            (board.rows(), Dir::Left)
         };
-        let from_end = matches!(dir, Dir::Down | Dir::Right);
-        let mut along = [0u32; 32];
-        let mut across = [0u32; 32];
-        self.big.clear();
-        for index in 0..lines {
+        let mut along = [[0u32; 32]; 2];
+        self.big.iter_mut().for_each(Vec::clear);
+        for index in 0..count {
             if usize::from(facts.top[index]) < lo {
                 continue;
             }
-            // The line after the tilt, without a branch on its cells (they are random enough to
-            // defeat prediction): every cell writes where the next tile goes, a merge one back.
+            // The line after each tilt, without a branch on its cells (they are random enough
+            // to defeat prediction): every cell writes where the next tile goes, a merge one
+            // back.
             let mut cells = [0; MAX_SIDE];
-            let len = board.line_into(dir, index, &mut cells);
-            let mut out = [0u8; MAX_SIDE];
-            let (mut kept, mut open) = (0, 0);
+            let len = board.line_into(probe, index, &mut cells);
+            let mut out = [[0u8; MAX_SIDE]; 2];
+            let (mut kept, mut open) = ([0usize; 2], [0u8; 2]);
             for k in 0..len {
-                let v = cells[if from_end { len - 1 - k } else { k }];
-                let filled = v != 0;
-                let merges = filled & (v == open);
-                out[(kept - usize::from(merges)) % MAX_SIDE] = v + u8::from(merges);
-                kept += usize::from(filled & !merges);
-                open = if merges {
-                    0
-                } else if filled {
-                    v
-                } else {
-                    open
-                };
+                let ends = [cells[k], cells[len - 1 - k]];
+                for side in 0..2 {
+                    let v = ends[side];
+                    let filled = v != 0;
+                    let merges = filled & (v == open[side]);
+                    out[side][(kept[side] - usize::from(merges)) % MAX_SIDE] = v + u8::from(merges);
+                    kept[side] += usize::from(filled & !merges);
+                    open[side] = if merges {
+                        0
+                    } else if filled {
+                        v
+                    } else {
+                        open[side]
+                    };
+                }
             }
-            debug_assert_eq!(kept, usize::from(facts.kept[index]));
-            let mut open = 0;
-            for (pos, &v) in out[..kept].iter().enumerate() {
-                let big = usize::from(v) >= lo;
-                let merges = v == open;
-                along[usize::from(v)] += u32::from(merges & big);
-                open = if merges { 0 } else { v };
-                if big {
-                    self.big.push(Big::new(pos, index, v));
+            for side in 0..2 {
+                debug_assert_eq!(kept[side], usize::from(facts.kept[index]));
+                let mut open = 0;
+                for (pos, &v) in out[side][..kept[side]].iter().enumerate() {
+                    let big = usize::from(v) >= lo;
+                    let merges = v == open;
+                    along[side][usize::from(v)] += u32::from(merges & big);
+                    open = if merges { 0 } else { v };
+                    if big {
+                        self.big[side].push(Big::new(pos, index, v));
+                    }
                 }
             }
         }
-        // Across: large tiles at the same distance from the wall, in consecutive lines or with
-        // only lines too short to reach that far between them, are neighbours.
-        self.big.sort_unstable();
-        let mut open: Option<(usize, usize, u8)> = None;
-        for big in &self.big {
-            let (pos, line, level) = big.parts();
-            if let Some((open_pos, open_line, open_level)) = open {
-                if open_pos == pos
-                    && open_level == level
-                    && facts.kept[open_line + 1..line]
-                        .iter()
-                        .all(|&k| usize::from(k) <= pos)
-                {
-                    across[usize::from(level)] += 1;
-                    open = None;
-                    continue;
+        let mut reach = [false; 2];
+        for side in 0..2 {
+            let across = across_merges(&mut self.big[side], &facts.kept);
+            reach[side] = [&along[side], &across].iter().any(|merged| {
+                let mut after: Tally = [0; 32];
+                for l in lo + 1..=top {
+                    after[l] = child[l] - 2 * merged[l] + merged[l - 1];
                 }
-            }
-            open = Some((pos, line, level));
+                can_build(&after, target, moves_after)
+            });
         }
-        [along, across].iter().any(|merged| {
-            let mut after: Tally = [0; 32];
-            for l in lo + 1..=top {
-                after[l] = child[l] - 2 * merged[l] + merged[l - 1];
-            }
-            can_build(&after, target, moves_after)
-        })
+        reach
     }
+}
+
+/// The merges among the large tiles `big` of a board made by a tilt, in the next tilt across
+/// its lines (which kept `kept` tiles each), counted by level: tiles at the same distance from
+/// the wall, in consecutive lines or with only lines too short to reach that far between them,
+/// are neighbours.
+fn across_merges(big: &mut [Big], kept: &Lanes) -> Tally {
+    let mut across = [0; 32];
+    big.sort_unstable();
+    let mut open: Option<(usize, usize, u8)> = None;
+    for big in big.iter() {
+        let (pos, line, level) = big.parts();
+        if let Some((open_pos, open_line, open_level)) = open {
+            if open_pos == pos
+                && open_level == level
+                && kept[open_line + 1..line]
+                    .iter()
+                    .all(|&k| usize::from(k) <= pos)
+            {
+                across[usize::from(level)] += 1;
+                open = None;
+                continue;
+            }
+        }
+        open = Some((pos, line, level));
+    }
+    across
 }

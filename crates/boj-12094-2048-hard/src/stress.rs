@@ -14,12 +14,12 @@ use crate::{tilt, MOVES};
 #[derive(Default)]
 pub struct Game2048Hard;
 
-/// The seed and case index of the generated board that made the pruned search visit the most
-/// boards (40 039) among the 20 x 20 ones of seeds 1 to 8, cases 0 to 2999 (about 2600 boards; a
-/// palette of 128, 64 and 4, answer 2048). Full boards of 2 to 5 consecutive values did less
-/// badly (30 207 at most). With children checked before they are made it makes 18 186 boards;
-/// others of those make up to 19 826 (seed 4, case 1842), but every one of the six largest
-/// costs fewer instructions than this one (about 355 million in all, the next 330 million).
+/// The seed and case index of the generated board on which the search takes longest, among the
+/// 3445 boards of side 20 that seeds 1 to 8, cases 0 to 2999 give (a palette of 128, 64 and 4,
+/// answer 2048: the search finds 2048 early and must show that 4096 cannot be made). Chosen by
+/// timing every one once, then the 40 slowest twenty times each (least of the twenty): this one
+/// was slowest both with the search of then and with today's (17 283 boards made), ahead of
+/// (2, 120) and (1, 1009).
 pub const WORST_CASE: (u64, u64) = (2, 2367);
 
 /// Reference: the largest tile on any board reachable in at most `moves` moves. Every distinct
