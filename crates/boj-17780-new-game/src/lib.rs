@@ -7,6 +7,9 @@
 /// Stress generator, independent reference and worst input, for the workspace tools only.
 #[cfg(feature = "tools")]
 pub mod stress;
+/// The game drawn move by move (`scripts/trace`), for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod trace;
 
 pub use boj_17837_new_game_2::{parse, Game, Piece, Play, Rule, MAX_TURNS, STACK_LIMIT};
 use grid_core::InputError;

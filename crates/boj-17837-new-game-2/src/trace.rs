@@ -22,6 +22,17 @@ pub struct NewGame2;
 
 impl Trace for NewGame2 {
     fn frames(&self, input: &str) -> Result<Vec<Frame>, String> {
+        NewGameUnder(Rule::default()).frames(input)
+    }
+}
+
+/// The trace of a game played under a [`Rule`]: 17837's, or its first version 17780's
+/// [`Rule::BottomOnly`], whose crate draws its games with this.
+pub struct NewGameUnder(pub Rule);
+
+impl Trace for NewGameUnder {
+    fn frames(&self, input: &str) -> Result<Vec<Frame>, String> {
+        let rule = self.0;
         let game = parse(input).map_err(|e| e.to_string())?;
         let start = Play::new(&game);
         // Every piece's direction and cell before the move being reported.
@@ -37,8 +48,8 @@ impl Trace for NewGame2 {
         }];
         let mut last_turn: Vec<Frame> = Vec::new();
         let mut last_turn_number = 0;
-        let ending = ending_turn_observed(&game, Rule::default(), &mut |moved: Moved<'_>| {
-            let frame = move_frame(&game, &moved, dirs[moved.piece], cells[moved.piece]);
+        let ending = ending_turn_observed(&game, rule, &mut |moved: Moved<'_>| {
+            let frame = move_frame(&game, rule, &moved, dirs[moved.piece], &cells);
             for ((dir, cell), piece) in dirs.iter_mut().zip(&mut cells).zip(moved.play.pieces()) {
                 *dir = piece.dir;
                 *cell = piece.pos;
@@ -81,16 +92,22 @@ fn at(pos: Pos) -> String {
     format!("({}, {})", pos.0 + 1, pos.1 + 1)
 }
 
-/// One move's frame: what moved where, the board after it.
-fn move_frame(game: &Game, moved: &Moved<'_>, dir_before: Dir, from: Pos) -> Frame {
+/// One move's frame: what moved where (every piece stood in `cells` before), the board after it.
+fn move_frame(game: &Game, rule: Rule, moved: &Moved<'_>, dir_before: Dir, cells: &[Pos]) -> Frame {
     let piece = moved.play.pieces()[moved.piece];
-    let carried = moved.play.stack(piece.pos).len()
-        - moved
-            .play
-            .stack(piece.pos)
-            .iter()
-            .position(|&p| p == moved.piece)
-            .unwrap_or(0);
+    let from = cells[moved.piece];
+    // A piece that did not move stands where it stood: whether it is at the bottom now is
+    // whether it was.
+    let idle = piece.pos == from && moved.play.stack(from).first() != Some(&moved.piece);
+    // The pieces that came along: a red cell reverses them, so their count is not read off the
+    // moving piece's height.
+    let carried = moved
+        .play
+        .pieces()
+        .iter()
+        .zip(cells)
+        .filter(|&(p, &was)| was == from && p.pos == piece.pos && piece.pos != from)
+        .count();
     let turned = if piece.dir != dir_before {
         format!(
             "meets blue or the edge going {}, turns to {}, ",
@@ -100,7 +117,13 @@ fn move_frame(game: &Game, moved: &Moved<'_>, dir_before: Dir, from: Pos) -> Fra
     } else {
         String::new()
     };
-    let caption = if piece.pos == from {
+    let caption = if rule == Rule::BottomOnly && idle {
+        format!(
+            "piece {} is not at the bottom of its stack at {}: it does nothing",
+            moved.piece + 1,
+            at(piece.pos)
+        )
+    } else if piece.pos == from {
         format!(
             "piece {} {turned}and stays at {}",
             moved.piece + 1,

@@ -1,3 +1,7 @@
-//! This problem's tools binary (stress, worst input), run by `scripts/stress` and `scripts/bench-process`.
+//! This problem's tools binary (stress, worst input, trace), run by `scripts/stress`,
+//! `scripts/bench-process` and `scripts/trace`.
 
-problem_tools::tools_main!(boj_17780_new_game::stress::NewGame);
+problem_tools::tools_main!(
+    boj_17780_new_game::stress::NewGame,
+    boj_17780_new_game::trace::NEW_GAME
+);
