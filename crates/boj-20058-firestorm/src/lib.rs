@@ -8,6 +8,9 @@
 /// Stress generator, independent reference and worst input, for the workspace tools only.
 #[cfg(feature = "tools")]
 pub mod stress;
+/// The storms drawn one by one (`scripts/trace`), for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod trace;
 
 use grid_core::{Grid, InputError, Scanner};
 
@@ -93,11 +96,24 @@ pub fn melt(ice: &mut Grid<u32>) -> usize {
 /// assert_eq!(ice.to_string(), "4 4\n0 4\n");
 /// ```
 pub fn cast(ice: &mut Grid<u32>, level: usize) -> usize {
+    cast_observed(ice, 0, level, &mut |_| {})
+}
+
+/// [`cast`] as firestorm `storm`, telling `observe` about the turn and the melting.
+fn cast_observed(
+    ice: &mut Grid<u32>,
+    storm: usize,
+    level: usize,
+    observe: &mut impl FnMut(StormEvent<'_>),
+) -> usize {
     // A tile of side 1 is a single cell: level 0 turns nothing.
     if level > 0 {
         ice.rotate_tiles_cw(1 << level);
     }
-    melt(ice)
+    observe(StormEvent::Turned { storm, level, ice });
+    let melted = melt(ice);
+    observe(StormEvent::Melted { storm, melted, ice });
+    melted
 }
 
 /// Cells in the largest 4-connected chunk of icy cells; 0 when no cell holds ice.
@@ -117,9 +133,38 @@ pub fn largest_chunk(ice: &Grid<u32>) -> usize {
 
 /// The answer: total ice left and the largest chunk, after every firestorm in order.
 pub fn solve(input: &Storms) -> (u64, usize) {
+    solve_observed(input, &mut |_| {})
+}
+
+/// A moment of the firestorms, as [`solve_observed`] reports it.
+#[derive(Clone, Copy, Debug)]
+pub enum StormEvent<'a> {
+    /// Firestorm `storm` (0-based) of `level` turned its tiles: the board after the turn.
+    Turned {
+        /// Which firestorm, 0-based.
+        storm: usize,
+        /// Its level: tiles of side `2^level` turned.
+        level: usize,
+        /// The board after the turn.
+        ice: &'a Grid<u32>,
+    },
+    /// The same firestorm then melted `melted` cells: the board after.
+    Melted {
+        /// Which firestorm, 0-based.
+        storm: usize,
+        /// How many cells lost one ice.
+        melted: usize,
+        /// The board after the melting.
+        ice: &'a Grid<u32>,
+    },
+}
+
+/// [`solve`], telling `observe` about every turn and every melting (free when `observe` does
+/// nothing).
+pub fn solve_observed(input: &Storms, observe: &mut impl FnMut(StormEvent<'_>)) -> (u64, usize) {
     let mut ice = input.ice.clone();
-    for &level in &input.levels {
-        cast(&mut ice, level);
+    for (storm, &level) in input.levels.iter().enumerate() {
+        cast_observed(&mut ice, storm, level, observe);
     }
     let total = ice.iter().map(|&v| u64::from(v)).sum();
     (total, largest_chunk(&ice))
