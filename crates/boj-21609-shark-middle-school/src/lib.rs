@@ -9,6 +9,9 @@
 /// Stress generator, independent reference and worst input, for the workspace tools only.
 #[cfg(feature = "tools")]
 pub mod stress;
+/// The auto-play drawn round by round (`scripts/trace`), for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod trace;
 
 use grid_core::{CellClass, Dir, Grid, InputError, Scanner, WildcardGroup};
 
@@ -97,22 +100,74 @@ pub fn fall(board: &mut Grid<i32>) -> bool {
 /// assert_eq!(board.to_string(), "-2 -1\n-2 2\n");
 /// ```
 pub fn play_round(board: &mut Grid<i32>) -> Option<usize> {
+    play_round_observed(board, 0, &mut |_| {})
+}
+
+/// A moment of the auto-play, as [`total_score_observed`] reports it.
+#[derive(Clone, Copy, Debug)]
+pub enum RoundEvent<'a> {
+    /// Round `round` (0-based) chose `group` on `board`, before removing it.
+    Chosen {
+        /// Which round, 0-based.
+        round: usize,
+        /// The group to remove.
+        group: &'a WildcardGroup<i32>,
+        /// The board before the removal.
+        board: &'a Grid<i32>,
+    },
+    /// The group was removed and the blocks fell: the board after.
+    Fell {
+        /// Which round, 0-based.
+        round: usize,
+        /// The board after the fall.
+        board: &'a Grid<i32>,
+    },
+    /// The board was turned counter-clockwise and the blocks fell again: the board after.
+    Turned {
+        /// Which round, 0-based.
+        round: usize,
+        /// The board after the turn and the second fall.
+        board: &'a Grid<i32>,
+    },
+}
+
+/// [`play_round`] as round `round`, telling `observe` about each step.
+fn play_round_observed(
+    board: &mut Grid<i32>,
+    round: usize,
+    observe: &mut impl FnMut(RoundEvent<'_>),
+) -> Option<usize> {
     let group = best_group(board)?;
+    observe(RoundEvent::Chosen {
+        round,
+        group: &group,
+        board,
+    });
     for &pos in &group.cells {
         board[pos] = EMPTY;
     }
     fall(board);
+    observe(RoundEvent::Fell { round, board });
     board.rotate_ccw();
     fall(board);
+    observe(RoundEvent::Turned { round, board });
     Some(group.size())
 }
 
 /// The total score of the auto-play: the sum of `B * B` over the groups removed.
 pub fn total_score(board: &Grid<i32>) -> u64 {
+    total_score_observed(board, &mut |_| {})
+}
+
+/// [`total_score`], telling `observe` about every round's steps (free when `observe` does
+/// nothing).
+pub fn total_score_observed(board: &Grid<i32>, observe: &mut impl FnMut(RoundEvent<'_>)) -> u64 {
     let mut board = board.clone();
     let mut score = 0;
-    while let Some(removed) = play_round(&mut board) {
+    let mut round = 0;
+    while let Some(removed) = play_round_observed(&mut board, round, observe) {
         score += (removed * removed) as u64;
+        round += 1;
     }
     score
 }

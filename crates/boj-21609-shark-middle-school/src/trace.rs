@@ -1,0 +1,135 @@
+//! Shark Middle School drawn round by round from [`crate::total_score_observed`]: the group
+//! chosen (marked), the board after it is removed and the blocks fall, and after the turn and
+//! the second fall.
+//!
+//! The first [`FULL_ROUNDS`] rounds are drawn in full, then only the last one.
+
+use grid_core::Grid;
+use problem_tools::trace::{Cell, Frame, Trace};
+
+use crate::{parse, total_score_observed, RoundEvent, BLACK, EMPTY, RAINBOW};
+
+/// Rounds drawn from the start; later ones are skipped up to the last.
+pub const FULL_ROUNDS: usize = 3;
+
+/// Palette colours: blocks of colour `k` take `BLOCK_COLOURS[k - 1]`.
+const BLOCK_COLOURS: [u32; 5] = [0, 1, 2, 4, 3];
+const BLACK_COLOUR: u32 = 11;
+
+/// The Shark Middle School trace.
+pub struct SharkMiddleSchool;
+
+impl Trace for SharkMiddleSchool {
+    fn frames(&self, input: &str) -> Result<Vec<Frame>, String> {
+        let start = parse(input).map_err(|e| e.to_string())?;
+        let rounds = count_rounds(&start);
+        let mut frames = vec![Frame {
+            title: "start".to_string(),
+            caption: format!(
+                "{rounds} round{} of auto-play (cells: # black, + rainbow, 1-5 colours, . empty)",
+                if rounds == 1 { "" } else { "s" }
+            ),
+            board: board(&start, &[]),
+        }];
+        let mut score = 0;
+        let mut last = start.clone();
+        let total = total_score_observed(&start, &mut |event| {
+            let round = match event {
+                RoundEvent::Chosen { round, .. }
+                | RoundEvent::Fell { round, .. }
+                | RoundEvent::Turned { round, .. } => round,
+            };
+            let drawn = round < FULL_ROUNDS || round + 1 == rounds;
+            match event {
+                RoundEvent::Chosen {
+                    group, board: now, ..
+                } => {
+                    let size = group.size();
+                    score += (size * size) as u64;
+                    if !drawn {
+                        return;
+                    }
+                    let skipped = match round.checked_sub(FULL_ROUNDS) {
+                        Some(0) | None => String::new(),
+                        Some(1) => format!("(round {round} not shown) "),
+                        Some(_) => format!("(rounds {} to {round} not shown) ", FULL_ROUNDS + 1),
+                    };
+                    let (r, c) = group.standard;
+                    frames.push(Frame {
+                        title: format!("round {}: group", round + 1),
+                        caption: format!(
+                            "{skipped}the best group: {size} blocks of colour {} ({} rainbow), \
+                             standard block at ({}, {}); scores {size}^2 = {}, {score} in all",
+                            group.colour,
+                            group.wildcards,
+                            r + 1,
+                            c + 1,
+                            size * size
+                        ),
+                        board: board(now, &group.cells),
+                    });
+                }
+                RoundEvent::Fell { board: now, .. } if drawn => frames.push(Frame {
+                    title: format!("round {}: fall", round + 1),
+                    caption: "the group removed, every block but the black ones falls".to_string(),
+                    board: board(now, &[]),
+                }),
+                RoundEvent::Turned { board: now, .. } => {
+                    last.clone_from(now);
+                    if drawn {
+                        frames.push(Frame {
+                            title: format!("round {}: turn", round + 1),
+                            caption:
+                                "turned a quarter counter-clockwise, and the blocks fall again"
+                                    .to_string(),
+                            board: board(now, &[]),
+                        });
+                    }
+                }
+                RoundEvent::Fell { .. } => {}
+            }
+        });
+        frames.push(Frame {
+            title: "end".to_string(),
+            caption: format!(
+                "no group of {} or more blocks is left: the answer is {total}",
+                crate::MIN_GROUP
+            ),
+            board: board(&last, &[]),
+        });
+        Ok(frames)
+    }
+}
+
+/// How many rounds the auto-play of `board` lasts.
+fn count_rounds(board: &Grid<i32>) -> usize {
+    let mut rounds = 0;
+    total_score_observed(board, &mut |event| {
+        if let RoundEvent::Chosen { .. } = event {
+            rounds += 1;
+        }
+    });
+    rounds
+}
+
+/// The cells: `#` black, `+` rainbow, the colour's number, `.` empty; `group` marked.
+fn board(blocks: &Grid<i32>, group: &[(usize, usize)]) -> Vec<Vec<Cell>> {
+    (0..blocks.rows())
+        .map(|r| {
+            (0..blocks.cols())
+                .map(|c| {
+                    let cell = match blocks[(r, c)] {
+                        EMPTY => Cell::plain("."),
+                        BLACK => Cell::new("#", Some(BLACK_COLOUR)),
+                        RAINBOW => Cell::plain("+"),
+                        colour => Cell::new(
+                            colour.to_string(),
+                            Some(BLOCK_COLOURS[(colour as usize - 1) % BLOCK_COLOURS.len()]),
+                        ),
+                    };
+                    cell.marked_if(group.contains(&(r, c)))
+                })
+                .collect()
+        })
+        .collect()
+}
