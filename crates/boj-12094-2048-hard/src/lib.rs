@@ -27,6 +27,9 @@ mod search;
 /// Stress generator, independent reference and worst input, for the workspace tools only.
 #[cfg(feature = "tools")]
 pub mod stress;
+/// A best move sequence drawn move by move (`scripts/trace`), for the workspace tools only.
+#[cfg(feature = "tools")]
+pub mod trace;
 
 pub use boj_12100_2048_easy::{parse, tilt, MAX_N, MAX_TILE};
 use grid_core::{Grid, InputError};
@@ -83,6 +86,23 @@ pub fn after_merges(tally: &Tally, merged: &Tally) -> Tally {
 /// The largest tile counted in `tally` (0 for none).
 pub fn largest(tally: &Tally) -> u32 {
     tally.iter().rposition(|&c| c > 0).map_or(0, |l| 1 << l)
+}
+
+/// How promising tiles look for making a large one: the largest tile, then the tiles weighed by
+/// their squared values (fewer, larger tiles first). The search and the trace try the most
+/// promising child first.
+///
+/// ```
+/// use boj_12094_2048_hard::{promise, Tally};
+/// let mut two_eights: Tally = [0; 32];
+/// two_eights[3] = 2;
+/// let mut four_fours: Tally = [0; 32];
+/// four_fours[2] = 4;
+/// assert!(promise(&two_eights) > promise(&four_fours));
+/// ```
+pub fn promise(tally: &Tally) -> (u32, u128) {
+    let weight = (0..32).map(|l| u128::from(tally[l]) << (2 * l)).sum();
+    (largest(tally), weight)
 }
 
 /// Whether a tile of value `target` (a power of two, larger than every tile counted) could be

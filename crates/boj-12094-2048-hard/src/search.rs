@@ -3,7 +3,7 @@
 use grid_core::Dir;
 
 use crate::planes::{Lanes, LineFacts, Planes, Scan, MAX_SIDE};
-use crate::{after_merges, can_build, largest, Tally};
+use crate::{after_merges, can_build, largest, promise, Tally};
 
 /// The largest tile reachable from `board` (whose tiles are `tally`, at least one) in at most
 /// `moves` tilts, and how many boards the search made.
@@ -86,11 +86,6 @@ impl Search {
             ([Dir::Left, Dir::Right], after_merges(tally, rows)),
             ([Dir::Up, Dir::Down], after_merges(tally, cols)),
         ];
-        // Tiles weighed by their squared value: fewer, larger tiles first.
-        let promise = |tally: &Tally| {
-            let weight: u128 = (0..32).map(|l| u128::from(tally[l]) << (2 * l)).sum();
-            (largest(tally), weight)
-        };
         if promise(&axes[1].1) > promise(&axes[0].1) {
             axes.swap(0, 1);
         }

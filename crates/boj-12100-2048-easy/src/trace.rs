@@ -22,25 +22,37 @@ impl Trace for Easy2048 {
             }
             SearchEvent::Best(_) => best_path = open.clone(),
         });
-        let mut frames = vec![Frame {
-            title: "start".to_string(),
-            caption: format!("largest tile {}", largest(&start)),
-            board: board(&start),
-        }];
-        for (k, (dir, after)) in best_path.iter().enumerate() {
-            frames.push(Frame {
-                title: format!("move {}: {}", k + 1, dir.name()),
-                caption: format!("tilt {}: largest tile {}", dir.name(), largest(after)),
-                board: board(after),
-            });
-        }
-        let last = frames.last_mut().expect("the start frame");
-        last.caption = format!(
-            "{}; no sequence of up to {MOVES} moves does better: the answer is {best}",
-            last.caption
-        );
-        Ok(frames)
+        Ok(path_frames(&start, &best_path, best, MOVES))
     }
+}
+
+/// The frames of a best move sequence: the start, then the board after each move of `path`
+/// (the largest tile marked), the last saying that `best` is the answer for `moves` moves.
+/// 12094 (2048 Hard) draws its games with this too.
+pub fn path_frames(
+    start: &Grid<u32>,
+    path: &[(Dir, Grid<u32>)],
+    best: u32,
+    moves: usize,
+) -> Vec<Frame> {
+    let mut frames = vec![Frame {
+        title: "start".to_string(),
+        caption: format!("largest tile {}", largest(start)),
+        board: board(start),
+    }];
+    for (k, (dir, after)) in path.iter().enumerate() {
+        frames.push(Frame {
+            title: format!("move {}: {}", k + 1, dir.name()),
+            caption: format!("tilt {}: largest tile {}", dir.name(), largest(after)),
+            board: board(after),
+        });
+    }
+    let last = frames.last_mut().expect("the start frame");
+    last.caption = format!(
+        "{}; no sequence of up to {moves} moves does better: the answer is {best}",
+        last.caption
+    );
+    frames
 }
 
 /// The largest tile of `board`.
