@@ -75,11 +75,17 @@ mod tests {
             let board = Grid::from_rows(Game2048Hard.generate(&mut rng, 6)).expect("square");
             let best = best_tile(&board, MOVES);
             let mut path = Vec::new();
-            assert!(path_to(&board, best, MOVES, &mut path), "no path to {best} on\n{board}");
+            assert!(
+                path_to(&board, best, MOVES, &mut path),
+                "no path to {best} on\n{board}"
+            );
             assert!(path.len() <= MOVES);
             let mut replayed = board.clone();
             for (dir, after) in &path {
-                assert!(tilt(&mut replayed, *dir), "a move that changes nothing on\n{board}");
+                assert!(
+                    tilt(&mut replayed, *dir),
+                    "a move that changes nothing on\n{board}"
+                );
                 assert_eq!(&replayed, after);
             }
             assert_eq!(largest(&count_tiles(&replayed)), best, "on\n{board}");
