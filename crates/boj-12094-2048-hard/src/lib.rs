@@ -75,10 +75,12 @@ pub fn count_tiles(board: &Grid<u32>) -> Tally {
 
 /// The tiles `tally` leaves after the merges counted in `merged` (see [`merges`]).
 pub fn after_merges(tally: &Tally, merged: &Tally) -> Tally {
-    let mut after = *tally;
-    for l in 0..31 {
-        after[l] -= 2 * merged[l];
-        after[l + 1] += merged[l];
+    let mut after = [0; 32];
+    // Level by level with no carry from one to the next, so that it runs as vector code.
+    for l in 0..32 {
+        let lost = if l < 31 { 2 * merged[l] } else { 0 };
+        let made = if l > 0 { merged[l - 1] } else { 0 };
+        after[l] = tally[l] - lost + made;
     }
     after
 }

@@ -86,11 +86,17 @@ impl Search {
             ([Dir::Left, Dir::Right], after_merges(tally, rows)),
             ([Dir::Up, Dir::Down], after_merges(tally, cols)),
         ];
-        if promise(&axes[1].1) > promise(&axes[0].1) {
+        let largest_after = [largest(&axes[0].1), largest(&axes[1].1)];
+        self.best = self.best.max(largest_after[0]).max(largest_after[1]);
+        // The more promising axis first; near the leaves, where nearly every child is cut, the
+        // largest tile alone decides.
+        let second_first = if moves > CHECK_BELOW {
+            promise(&axes[1].1) > promise(&axes[0].1)
+        } else {
+            largest_after[1] > largest_after[0]
+        };
+        if second_first {
             axes.swap(0, 1);
-        }
-        for (_, after) in &axes {
-            self.best = self.best.max(largest(after));
         }
         if moves == 1 {
             return;
