@@ -87,7 +87,7 @@ fn made(name: &str) -> Bundle {
 fn every_fixture_bundles_compiles_alone_without_warnings_and_answers_its_sample() {
     let root = fixtures();
     let problems = discover(&root).unwrap();
-    assert_eq!(problems.len(), 22, "one crate per construct");
+    assert_eq!(problems.len(), 23, "one crate per construct");
     let compilers = compilers();
     let dir = tempfile::tempdir().unwrap();
     for problem in &problems {
@@ -199,6 +199,12 @@ fn what_the_judge_never_compiles_and_what_nothing_uses_stay_out() {
     assert!(tools.contains("fn judged") && tools.contains("\"release\""));
     // A dependency the code never touches leaves nothing behind.
     assert!(!made("fx-comments").source.contains("mod grid_core"));
+    // Docs read from files go, under `cfg_attr` or not; other `cfg_attr`s are rustc's to decide.
+    let docs = made("fx-doc-attrs").source;
+    for absent in ["include_str", "README", "docs.rs"] {
+        assert!(!docs.contains(absent), "`{absent}` in\n{docs}");
+    }
+    assert!(docs.contains("#[cfg_attr(test, derive(Debug))]"), "{docs}");
 }
 
 #[test]

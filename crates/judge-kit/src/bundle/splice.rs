@@ -408,6 +408,26 @@ pub fn unraw(ident: &syn::Ident) -> String {
     name.strip_prefix("r#").map_or(name.clone(), str::to_string)
 }
 
+/// Whether `tree` is the identifier `name`.
+fn is_ident(tree: Option<&TokenTree>, name: &str) -> bool {
+    matches!(tree, Some(TokenTree::Ident(id)) if id == name)
+}
+
+/// Whether the arguments of a `cfg_attr` (a condition, then attributes, comma-separated) add
+/// only `doc` attributes, at least one.
+fn only_docs_after_condition(args: TokenStream) -> bool {
+    let mut parts: Vec<Vec<TokenTree>> = vec![Vec::new()];
+    for tree in args {
+        if is_punct(Some(&tree), ',') {
+            parts.push(Vec::new());
+        } else {
+            parts.last_mut().expect("a part").push(tree);
+        }
+    }
+    let attributes: Vec<&Vec<TokenTree>> = parts.iter().skip(1).filter(|p| !p.is_empty()).collect();
+    !attributes.is_empty() && attributes.iter().all(|a| is_ident(a.first(), "doc"))
+}
+
 fn is_punct(tree: Option<&TokenTree>, c: char) -> bool {
     matches!(tree, Some(TokenTree::Punct(p)) if p.as_char() == c)
 }
@@ -477,25 +497,40 @@ impl TokenContext<'_> {
     }
 
     /// The byte range of the doc attribute starting with the `#` at `i`, and the index after
-    /// it, when it is one to cut: a doc comment, or `#[doc = include_str!(..)]` (docs read from
-    /// a file the judge does not have).
+    /// it, when it is one to cut: a doc comment, `#[doc = include_str!(..)]` (docs read from a
+    /// file the judge does not have), or a `cfg_attr` that only adds docs (`#![cfg_attr(doc,
+    /// doc = include_str!("../README.md"))]`), whatever its condition.
     fn doc_attribute(&self, t: &[TokenTree], i: usize) -> Option<(Range<usize>, usize)> {
         let at = i + 1 + usize::from(is_punct(t.get(i + 1), '!'));
         let TokenTree::Group(g) = t.get(at)? else {
             return None;
         };
-        let mut inner = g.stream().into_iter();
-        let is_doc = g.delimiter() == proc_macro2::Delimiter::Bracket
-            && matches!(inner.next(), Some(TokenTree::Ident(id)) if id == "doc");
+        if g.delimiter() != proc_macro2::Delimiter::Bracket {
+            return None;
+        }
+        let inner: Vec<TokenTree> = g.stream().into_iter().collect();
         let start = t[i].span().byte_range().start;
         let end = g.span().byte_range().end.max(t[i].span().byte_range().end);
-        let text = &self.text[start..end];
-        let comment = ["///", "//!", "/**", "/*!"]
-            .iter()
-            .any(|s| text.starts_with(s));
-        let included =
-            inner.any(|tree| matches!(tree, TokenTree::Ident(id) if id == "include_str"));
-        (is_doc && (comment || included)).then_some((start..end, at + 1))
+        let cut = if is_ident(inner.first(), "doc") {
+            let text = &self.text[start..end];
+            let comment = ["///", "//!", "/**", "/*!"]
+                .iter()
+                .any(|s| text.starts_with(s));
+            let included = inner.iter().any(|tree| is_ident(Some(tree), "include_str"));
+            comment || included
+        } else if is_ident(inner.first(), "cfg_attr") {
+            match inner.get(1) {
+                Some(TokenTree::Group(args))
+                    if args.delimiter() == proc_macro2::Delimiter::Parenthesis =>
+                {
+                    only_docs_after_condition(args.stream())
+                }
+                _ => false,
+            }
+        } else {
+            false
+        };
+        cut.then_some((start..end, at + 1))
     }
 
     /// Rewrites paths anywhere in the token stream, macro arguments included: a dependency's
