@@ -25,6 +25,7 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Once;
 use std::time::{Duration, Instant};
 
@@ -206,6 +207,9 @@ impl Outcome {
     }
 }
 
+/// The environment variable marking every process of one run (see [`kill_escaped`]).
+pub const RUN_MARK: &str = "JUDGE_KIT_RUN";
+
 /// How much of a long stdout or stderr is kept for reports.
 const SHOWN_BYTES: u64 = 64 << 10;
 
@@ -218,8 +222,17 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
     stdin.seek(SeekFrom::Start(0))?;
     let stdout = tempfile::tempfile().context("creating a file for stdout")?;
     let stderr = tempfile::tempfile().context("creating a file for stderr")?;
+    // Every process of the run inherits this mark, wherever it moves: a child that starts its
+    // own session or group escapes the group kill, not this.
+    static RUNS: AtomicU64 = AtomicU64::new(0);
+    let mark = format!(
+        "{RUN_MARK}={}-{}",
+        std::process::id(),
+        RUNS.fetch_add(1, Ordering::Relaxed)
+    );
     let mut command = program.command();
     command
+        .env(RUN_MARK, mark.split_once('=').expect("NAME=value").1)
         .stdin(Stdio::from(stdin))
         .stdout(Stdio::from(stdout.try_clone()?))
         .stderr(Stdio::from(stderr.try_clone()?))
@@ -254,6 +267,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
     sys::kill_group(pid);
     let watched = watched?;
     reap_leftovers(pid);
+    kill_escaped(&mark);
     let wall = start.elapsed();
     let output_bytes = stdout.metadata()?.len();
     let exit = match watched.status.code() {
@@ -397,6 +411,23 @@ fn reap_leftovers(pgid: i32) {
             return;
         }
         sys::kill_group(pgid);
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Kills, until none is left, every process still carrying the run's mark (`NAME=value`) in
+/// its environment: those that left the run's process group (a new session or group) and so
+/// outlived the group kill. Only a process that also clears its environment escapes this.
+fn kill_escaped(mark: &str) {
+    let deadline = Instant::now() + Duration::from_secs(2);
+    loop {
+        let escaped = procfs::with_environment_entry(mark);
+        if escaped.is_empty() || Instant::now() > deadline {
+            return;
+        }
+        for pid in escaped {
+            sys::kill_and_reap(pid);
+        }
         std::thread::sleep(Duration::from_millis(1));
     }
 }

@@ -144,6 +144,34 @@ fn a_background_child_is_killed_and_the_run_returns_promptly() {
 }
 
 #[test]
+fn a_child_that_starts_its_own_session_is_killed_too() {
+    // `setsid` moves the sleeper out of the program's process group and session, where a group
+    // kill cannot reach; one in a double fork is handed to the reaper at once.
+    let tmp = tempfile::tempdir().unwrap();
+    let name = marker("escape");
+    let sleeper = tmp.path().join(&name);
+    std::os::unix::fs::symlink("/bin/sleep", &sleeper).unwrap();
+    let body = format!(
+        "setsid {s} 301 &\nsh -c 'setsid {s} 302 & exit 0'\necho hi",
+        s = sleeper.display()
+    );
+    let program = script(tmp.path(), &body);
+    let limits = Limits::judge(Duration::from_secs(1), 256);
+    let start = Instant::now();
+    let outcome = run(&program, b"", &limits).unwrap();
+    let took = start.elapsed();
+    println!(
+        "own session: {:?} in {:.0} ms, leftovers {:?}",
+        verdict(&outcome, &limits, Some("hi\n")),
+        ms(took),
+        processes_with(&name)
+    );
+    assert_eq!(verdict(&outcome, &limits, Some("hi\n")), Verdict::Accepted);
+    assert!(took < Duration::from_secs(3), "took {took:?}");
+    assert_eq!(processes_with(&name), Vec::<String>::new());
+}
+
+#[test]
 fn allocations_past_the_memory_limit_are_mle_and_never_grow_past_it() {
     let _serial = serial();
     let limits = Limits::judge(Duration::from_secs(2), 256);

@@ -104,6 +104,22 @@ pub fn usage(pid: i32, ticks_per_second: u64) -> Option<Usage> {
 }
 
 /// Every live process of the group `pgid` except `skip`, with its usage.
+/// Processes other than this one whose environment holds the entry `entry` (`NAME=value`).
+/// A process that has exited (a zombie) has no environment left and is not listed.
+pub fn with_environment_entry(entry: &str) -> Vec<i32> {
+    let me = std::process::id() as i32;
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|&pid| pid != me)
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/environ"))
+                .is_ok_and(|env| env.split(|&b| b == 0).any(|e| e == entry.as_bytes()))
+        })
+        .collect()
+}
+
 pub fn group_members(pgid: i32, skip: i32, ticks_per_second: u64) -> Vec<(i32, Usage)> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();

@@ -91,6 +91,17 @@ pub fn kill_group(pgid: libc::pid_t) {
     }
 }
 
+/// Sends SIGKILL to the process `pid`, and reaps it if it is our child and already dead.
+pub fn kill_and_reap(pid: libc::pid_t) {
+    let mut status = 0;
+    // SAFETY: kill takes no pointers (a process already gone gives ESRCH, ignored); `status` is
+    // a live local for waitpid, which only reaps `pid` if it is a dead child of ours.
+    unsafe {
+        libc::kill(pid, libc::SIGKILL);
+        libc::waitpid(pid, &mut status, libc::WNOHANG | libc::__WALL);
+    }
+}
+
 /// Reaps every already-dead child of ours in the group `pgid` (orphans handed to us as the
 /// subreaper).
 pub fn reap_group(pgid: libc::pid_t) {
