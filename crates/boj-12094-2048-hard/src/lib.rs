@@ -1,15 +1,18 @@
 //! Baekjoon 12094 2048 (Hard): the largest tile on an N x N board after at most ten moves.
 //!
-//! The board, its parser and the tilt are 12100's (`boj_12100_2048_easy`); ten moves need a
-//! stronger search than 12100's five do. It tries every sequence of tilts depth first, and:
-//! - does not follow a tilt that changes nothing (it leads to a board already searched);
+//! The board's parser and the rules are 12100's (`boj_12100_2048_easy`: its tilt is what this
+//! crate's own, faster tilt is tested equal to); ten moves need a stronger search than 12100's
+//! five do. It tries every sequence of tilts depth first, and:
+//! - does not follow a tilt that changes nothing (it leads to a board already searched), nor,
+//!   after a tilt that merged nothing, another along the same axis (the same way changes
+//!   nothing; the way back makes the board the parent makes that way, searched there);
 //! - counts the tiles a tilt would leave without making it ([`merges`]): a tilt and its
 //!   opposite leave the same tiles, so two scans give the largest tile of all four children, and
 //!   the last move is never made;
 //! - cuts a branch that cannot beat the best tile found: within `k` tilts a tile can only be
 //!   merged from tiles of at least a `2^k`-th of its value, each tilt merging a tile at most once
 //!   ([`can_build`]); this bound also covers "the largest tile doubles at most once per move";
-//! - with two or three moves left, checks each child before making it ([`Search::may_reach`]):
+//! - with two or three moves left, checks each child before making it (the search's `may_reach`):
 //!   the child's tiles large enough to matter are placed from the few lines that make them, the
 //!   other lines only by how many tiles they keep, so the merges of the child's next tilt among
 //!   those tiles are exact, and with them the tiles after it; most children there are cut

@@ -69,8 +69,9 @@ impl Big {
 }
 
 impl Search {
-    /// Improves `best` with every board reachable from `board` (whose tiles are `tally`) in
-    /// `moves` (at least 1) tilts; `frames` holds `moves` frames.
+    /// Improves `best` with every board reachable from `board` (whose tiles are `tally`, whose
+    /// scan is `scan`) in `moves` (at least 1) tilts; `unmerged` is the direction of the tilt
+    /// that made `board` when that tilt merged nothing; `frames` holds `moves` frames.
     fn node(
         &mut self,
         board: &mut Planes,

@@ -1,5 +1,6 @@
 //! 2048 (Hard) drawn move by move: a sequence of at most ten moves that makes the tile
-//! [`crate::best_tile`] finds, drawn like 12100's (its [`path_frames`]).
+//! [`crate::best_tile`] finds, drawn like 12100's (its
+//! [`path_frames`](boj_12100_2048_easy::trace::path_frames)).
 //!
 //! The search proves the best tile without keeping the moves that make it; the sequence is found
 //! after, by a depth-first search for that tile alone, cut wherever [`can_build`] says it cannot

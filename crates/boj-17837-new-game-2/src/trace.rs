@@ -1,8 +1,8 @@
 //! New Game 2 drawn move by move from [`crate::ending_turn_observed`]: the piece that moved is
 //! marked, every cell shows its stack (pieces 1-based, bottom first) or its colour when empty.
 //!
-//! The first [`FULL_TURNS`] turns are drawn in full, then only the last turn played (the one
-//! that ended the game, or turn 1000).
+//! The first [`FULL_TURNS`](crate::trace::FULL_TURNS) turns are drawn in full, then only the
+//! last turn played (the one that ended the game, or turn 1000).
 
 use grid_core::{Dir, Pos};
 use problem_tools::trace::{Cell, Frame, Trace};

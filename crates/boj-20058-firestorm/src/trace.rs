@@ -2,7 +2,8 @@
 //! borders shown by their colours), then its melting (the cells that lost ice marked), and at
 //! the end the largest chunk marked.
 //!
-//! The first [`FULL_STORMS`] storms are drawn in full, then only the last one.
+//! The first [`FULL_STORMS`](crate::trace::FULL_STORMS) storms are drawn in full, then only
+//! the last one.
 
 use grid_core::Grid;
 use problem_tools::trace::{Cell, Frame, Trace};

@@ -2,7 +2,8 @@
 //! chosen (marked), the board after it is removed and the blocks fall, and after the turn and
 //! the second fall.
 //!
-//! The first [`FULL_ROUNDS`] rounds are drawn in full, then only the last one.
+//! The first [`FULL_ROUNDS`](crate::trace::FULL_ROUNDS) rounds are drawn in full, then only
+//! the last one.
 
 use grid_core::Grid;
 use problem_tools::trace::{Cell, Frame, Trace};
