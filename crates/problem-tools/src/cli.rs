@@ -1,5 +1,5 @@
 //! The command line of a problem's tools binary (`src/bin/tools.rs`), which `scripts/stress` and
-//! `scripts/bench-process` and `scripts/trace` run: `stress`, `worst` and `trace`.
+//! `scripts/bench-process` and `scripts/trace` run: `stress`, `worst`, `hunt` and `trace`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -10,6 +10,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::hunt::{hunt, render_hunt, HuntSettings};
 use super::runner::{run, Outcome, Report, Settings, Stress};
 use super::save::save;
 use super::trace::{render_html, render_json, render_text, Trace};
@@ -59,8 +60,34 @@ enum Command {
     Stress(StressArgs),
     /// Print the hardest valid input known (what the benchmarks use).
     Worst,
+    /// Time the solution on generated cases and list the slowest, to choose the worst input.
+    Hunt(HuntArgs),
     /// Show the simulation of one input step by step.
     Trace(TraceArgs),
+}
+
+/// Options of a hunt for the worst input (`scripts/stress --hunt` passes them through).
+#[derive(clap::Args, Clone, Debug)]
+pub struct HuntArgs {
+    /// Seeds 1 to this, each with `--cases` cases.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..))]
+    pub seeds: u64,
+    /// Cases per seed.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub cases: u64,
+    /// Board-size knob (largest side generated); default: the problem's own (pass the judge's
+    /// largest to find the worst input).
+    #[arg(long)]
+    pub size: Option<usize>,
+    /// How many of the slowest to time again and list.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub top: u64,
+    /// Runs more for each of those (the least of all is listed).
+    #[arg(long, default_value_t = 20)]
+    pub repeat: u64,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// Options of a trace (`scripts/trace` passes them through).
@@ -147,6 +174,10 @@ pub fn main_traced<P: Stress>(
             print!("{}", problem.worst());
             ExitCode::SUCCESS
         }
+        Command::Hunt(options) => {
+            hunt_command(name, &problem, &options);
+            ExitCode::SUCCESS
+        }
         Command::Stress(stress) => {
             let save_dir = stress
                 .save_dir
@@ -162,6 +193,33 @@ pub fn main_traced<P: Stress>(
             }
         }
     }
+}
+
+/// Times generated cases and prints the slowest (progress on stderr).
+fn hunt_command<P: Stress>(name: &str, problem: &P, args: &HuntArgs) {
+    let settings = HuntSettings {
+        seeds: 1..=args.seeds,
+        cases: args.cases,
+        size: args.size.unwrap_or_else(|| problem.default_size()),
+        top: args.top as usize,
+        repeat: args.repeat as usize,
+    };
+    let total = args.seeds * args.cases;
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    if args.quiet {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar.set_style(
+        ProgressStyle::with_template("{prefix:32} [{bar:30}] {pos}/{len} cases timed, eta {eta}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    bar.set_prefix(name.to_string());
+    let (slowest, timed) = hunt(problem, &settings, &|n| bar.set_position(n));
+    bar.finish_and_clear();
+    let mut out = std::io::stdout().lock();
+    // A closed stdout (`| head`) is not an error worth a panic.
+    let _ = out.write_all(render_hunt(name, &settings, &slowest, timed).as_bytes());
 }
 
 /// Reads the input, computes the frames and writes them where `args` says.

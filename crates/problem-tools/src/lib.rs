@@ -20,6 +20,7 @@
 pub mod bench;
 pub mod browser;
 pub mod cli;
+pub mod hunt;
 pub mod planted;
 pub mod runner;
 pub mod save;

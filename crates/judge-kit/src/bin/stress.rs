@@ -18,7 +18,7 @@ use judge_kit::tools;
 #[derive(Parser)]
 #[command(
     name = "stress",
-    after_help = "Examples:\n  scripts/stress --all --cases 100000\n  scripts/stress 3190 --size 20 --seed 7\n  scripts/stress boj-3190 -j 1\n  scripts/stress 3190 --worst > worst.in"
+    after_help = "Examples:\n  scripts/stress --all --cases 100000\n  scripts/stress 3190 --size 20 --seed 7\n  scripts/stress boj-3190 -j 1\n  scripts/stress 3190 --worst > worst.in\n  scripts/stress 3190 --hunt --size 100 --cases 500"
 )]
 struct Args {
     /// Problems: crate name, unique prefix or bare problem id.
@@ -26,9 +26,9 @@ struct Args {
     /// Every problem.
     #[arg(long)]
     all: bool,
-    /// Cases per problem.
-    #[arg(long, default_value_t = 10_000)]
-    cases: u64,
+    /// Cases per problem (default 10000); with --hunt, cases per seed (default 1000).
+    #[arg(long)]
+    cases: Option<u64>,
     /// Seed: the same seed gives the same cases and report on any machine, with any -j.
     /// (An integer; negative ones wrap. Checked by each problem's tools binary.)
     #[arg(long, allow_negative_numbers = true)]
@@ -46,8 +46,15 @@ struct Args {
     #[arg(long)]
     no_save: bool,
     /// Print the problem's worst known valid input (what the benchmarks use) and exit.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "hunt")]
     worst: bool,
+    /// Instead of checking answers, time the solution (in-process, one thread) on the cases of
+    /// seeds 1 to --seeds and list the slowest: how to choose the worst input.
+    #[arg(long)]
+    hunt: bool,
+    /// With --hunt: seeds 1 to this.
+    #[arg(long, requires = "hunt", value_parser = clap::value_parser!(u64).range(1..))]
+    seeds: Option<u64>,
 }
 
 fn main() -> ExitCode {
@@ -59,7 +66,7 @@ fn passed_through(args: &Args) -> Vec<String> {
     let mut out = vec![
         "stress".to_string(),
         "--cases".into(),
-        args.cases.to_string(),
+        args.cases.unwrap_or(10_000).to_string(),
     ];
     let mut opt = |flag: &str, value: Option<String>| {
         if let Some(v) = value {
@@ -99,6 +106,34 @@ fn run(args: &Args) -> Result<bool> {
             match tools::worst_input(&root, problem)? {
                 Some(input) => print!("{input}"),
                 None => bail!("{} has no `tools` feature, so no worst input", problem.name),
+            }
+        }
+        return Ok(true);
+    }
+    if args.hunt {
+        for problem in chosen {
+            let Some(exe) = tools::build(&root, problem)? else {
+                bail!(
+                    "{} has no `tools` feature, so no generator to hunt with",
+                    problem.name
+                );
+            };
+            let mut hunt = Command::new(&exe);
+            hunt.arg("hunt");
+            if let Some(cases) = args.cases {
+                hunt.arg("--cases").arg(cases.to_string());
+            }
+            if let Some(seeds) = args.seeds {
+                hunt.arg("--seeds").arg(seeds.to_string());
+            }
+            if let Some(size) = args.size {
+                hunt.arg("--size").arg(size.to_string());
+            }
+            let status = hunt
+                .status()
+                .with_context(|| format!("running {}", exe.display()))?;
+            if !status.success() {
+                bail!("{} hunt failed", exe.display());
             }
         }
         return Ok(true);
