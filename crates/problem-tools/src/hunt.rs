@@ -125,8 +125,8 @@ mod tests {
     use crate::runner::Rng;
     use rand::Rng as _;
 
-    /// Cases whose input is a number of milliseconds to spin for: mostly 0, now and then 4, 8
-    /// or 12, gaps no noise of a loaded machine closes.
+    /// Cases whose input is a number of milliseconds to spin for: mostly 0, now and then 20, 40
+    /// or 60, gaps no noise of a loaded machine closes.
     struct Spin;
 
     impl Stress for Spin {
@@ -136,9 +136,9 @@ mod tests {
         }
         fn generate(&self, rng: &mut Rng, _size: usize) -> u64 {
             match rng.gen_range(0..30) {
-                0 => 12,
-                1 => 8,
-                2 => 4,
+                0 => 60,
+                1 => 40,
+                2 => 20,
                 _ => 0,
             }
         }
@@ -161,7 +161,7 @@ mod tests {
             case.to_string()
         }
         fn worst(&self) -> String {
-            "12".to_string()
+            "60".to_string()
         }
     }
 
