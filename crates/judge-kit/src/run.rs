@@ -225,14 +225,14 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
     // Every process of the run inherits this mark, wherever it moves: a child that starts its
     // own session or group escapes the group kill, not this.
     static RUNS: AtomicU64 = AtomicU64::new(0);
-    let mark = format!(
-        "{RUN_MARK}={}-{}",
+    let run_id = format!(
+        "{}-{}",
         std::process::id(),
         RUNS.fetch_add(1, Ordering::Relaxed)
     );
     let mut command = program.command();
     command
-        .env(RUN_MARK, mark.split_once('=').expect("NAME=value").1)
+        .env(RUN_MARK, &run_id)
         .stdin(Stdio::from(stdin))
         .stdout(Stdio::from(stdout.try_clone()?))
         .stderr(Stdio::from(stderr.try_clone()?))
@@ -267,7 +267,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
     sys::kill_group(pid);
     let watched = watched?;
     reap_leftovers(pid);
-    kill_escaped(&mark);
+    kill_escaped(&format!("{RUN_MARK}={run_id}"));
     let wall = start.elapsed();
     let output_bytes = stdout.metadata()?.len();
     let exit = match watched.status.code() {

@@ -103,7 +103,6 @@ pub fn usage(pid: i32, ticks_per_second: u64) -> Option<Usage> {
     })
 }
 
-/// Every live process of the group `pgid` except `skip`, with its usage.
 /// Processes other than this one whose environment holds the entry `entry` (`NAME=value`).
 /// A process that has exited (a zombie) has no environment left and is not listed.
 pub fn with_environment_entry(entry: &str) -> Vec<i32> {
@@ -120,6 +119,7 @@ pub fn with_environment_entry(entry: &str) -> Vec<i32> {
         .collect()
 }
 
+/// Every live process of the group `pgid` except `skip`, with its usage.
 pub fn group_members(pgid: i32, skip: i32, ticks_per_second: u64) -> Vec<(i32, Usage)> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
