@@ -242,16 +242,6 @@ impl Planes {
             scan_plane(&self.by_row[..self.rows], floor, col_facts),
         ];
     }
-
-    /// The tiles counted by level.
-    pub fn count_levels(&self) -> Tally {
-        let mut tally = [0; 32];
-        for i in 0..self.rows * self.cols {
-            tally[usize::from(self.at(i / self.cols, i % self.cols))] += 1;
-        }
-        tally[0] = 0;
-        tally
-    }
 }
 
 /// What a tilt did.

@@ -224,13 +224,11 @@ impl Search {
         let mut reach = [false; 2];
         for side in 0..2 {
             let across = across_merges(&mut self.big[side], &facts.kept);
-            reach[side] = [&along[side], &across].iter().any(|merged| {
-                let mut after: Tally = [0; 32];
-                for l in lo + 1..=top {
-                    after[l] = child[l] - 2 * merged[l] + merged[l - 1];
-                }
-                can_build(&after, target, moves_after)
-            });
+            // Only merges of `lo` and up are counted: the levels `can_build` reads (`lo + 1` to
+            // `top`) are exact.
+            reach[side] = [&along[side], &across]
+                .iter()
+                .any(|merged| can_build(&after_merges(child, merged), target, moves_after));
         }
         reach
     }

@@ -34,11 +34,21 @@ pub fn path_to(
     moves: usize,
     path: &mut Vec<(Dir, Grid<u32>)>,
 ) -> bool {
-    let tally = count_tiles(board);
-    if largest(&tally) >= target {
+    path_from(board, &count_tiles(board), target, moves, path)
+}
+
+/// [`path_to`] from `board` whose tiles are `tally`.
+fn path_from(
+    board: &Grid<u32>,
+    tally: &Tally,
+    target: u32,
+    moves: usize,
+    path: &mut Vec<(Dir, Grid<u32>)>,
+) -> bool {
+    if largest(tally) >= target {
         return true;
     }
-    if moves == 0 || !can_build(&tally, target, moves) {
+    if moves == 0 || !can_build(tally, target, moves) {
         return false;
     }
     let mut children: Vec<(Dir, Grid<u32>, Tally)> = Dir::ALL
@@ -52,9 +62,9 @@ pub fn path_to(
         })
         .collect();
     children.sort_by_key(|(_, _, tally)| std::cmp::Reverse(promise(tally)));
-    for (dir, next, _) in children {
+    for (dir, next, tally) in children {
         path.push((dir, next.clone()));
-        if path_to(&next, target, moves - 1, path) {
+        if path_from(&next, &tally, target, moves - 1, path) {
             return true;
         }
         path.pop();
