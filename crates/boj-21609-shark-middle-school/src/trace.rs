@@ -23,44 +23,33 @@ pub struct SharkMiddleSchool;
 impl Trace for SharkMiddleSchool {
     fn frames(&self, input: &str) -> Result<Vec<Frame>, String> {
         let start = parse(input).map_err(|e| e.to_string())?;
-        let rounds = count_rounds(&start);
         let mut frames = vec![Frame {
             title: "start".to_string(),
-            caption: format!(
-                "{rounds} round{} of auto-play (cells: # black, + rainbow, 1-5 colours, . empty)",
-                if rounds == 1 { "" } else { "s" }
-            ),
+            caption: String::new(),
             board: board(&start, &[]),
         }];
+        // The frames of the latest round past the first FULL_ROUNDS: the last one's are kept.
+        let mut latest: Vec<Frame> = Vec::new();
+        let mut rounds = 0;
         let mut score = 0;
         let mut last = start.clone();
         let total = total_score_observed(&start, &mut |event| {
-            let round = match event {
-                RoundEvent::Chosen { round, .. }
-                | RoundEvent::Fell { round, .. }
-                | RoundEvent::Turned { round, .. } => round,
-            };
-            let drawn = round < FULL_ROUNDS || round + 1 == rounds;
-            match event {
+            let frame = match event {
                 RoundEvent::Chosen {
-                    group, board: now, ..
+                    round,
+                    group,
+                    board: now,
                 } => {
+                    rounds = round + 1;
+                    latest.clear();
                     let size = group.size();
                     score += (size * size) as u64;
-                    if !drawn {
-                        return;
-                    }
-                    let skipped = match round.checked_sub(FULL_ROUNDS) {
-                        Some(0) | None => String::new(),
-                        Some(1) => format!("(round {round} not shown) "),
-                        Some(_) => format!("(rounds {} to {round} not shown) ", FULL_ROUNDS + 1),
-                    };
                     let (r, c) = group.standard;
-                    frames.push(Frame {
+                    Frame {
                         title: format!("round {}: group", round + 1),
                         caption: format!(
-                            "{skipped}the best group: {size} blocks of colour {} ({} rainbow), \
-                             standard block at ({}, {}); scores {size}^2 = {}, {score} in all",
+                            "the best group: {size} blocks of colour {} ({} rainbow), standard \
+                             block at ({}, {}); scores {size}^2 = {}, {score} in all",
                             group.colour,
                             group.wildcards,
                             r + 1,
@@ -68,28 +57,42 @@ impl Trace for SharkMiddleSchool {
                             size * size
                         ),
                         board: board(now, &group.cells),
-                    });
+                    }
                 }
-                RoundEvent::Fell { board: now, .. } if drawn => frames.push(Frame {
+                RoundEvent::Fell { round, board: now } => Frame {
                     title: format!("round {}: fall", round + 1),
                     caption: "the group removed, every block but the black ones falls".to_string(),
                     board: board(now, &[]),
-                }),
-                RoundEvent::Turned { board: now, .. } => {
+                },
+                RoundEvent::Turned { round, board: now } => {
                     last.clone_from(now);
-                    if drawn {
-                        frames.push(Frame {
-                            title: format!("round {}: turn", round + 1),
-                            caption:
-                                "turned a quarter counter-clockwise, and the blocks fall again"
-                                    .to_string(),
-                            board: board(now, &[]),
-                        });
+                    Frame {
+                        title: format!("round {}: turn", round + 1),
+                        caption: "turned a quarter counter-clockwise, and the blocks fall again"
+                            .to_string(),
+                        board: board(now, &[]),
                     }
                 }
-                RoundEvent::Fell { .. } => {}
+            };
+            if rounds <= FULL_ROUNDS {
+                frames.push(frame);
+            } else {
+                latest.push(frame);
             }
         });
+        if let Some(first) = latest.first_mut() {
+            let skipped = match rounds - 1 - FULL_ROUNDS {
+                0 => String::new(),
+                1 => format!("(round {} not shown) ", FULL_ROUNDS + 1),
+                _ => format!("(rounds {} to {} not shown) ", FULL_ROUNDS + 1, rounds - 1),
+            };
+            first.caption = format!("{skipped}{}", first.caption);
+        }
+        frames.extend(latest);
+        frames[0].caption = format!(
+            "{rounds} round{} of auto-play (cells: # black, + rainbow, 1-5 colours, . empty)",
+            if rounds == 1 { "" } else { "s" }
+        );
         frames.push(Frame {
             title: "end".to_string(),
             caption: format!(
@@ -100,17 +103,6 @@ impl Trace for SharkMiddleSchool {
         });
         Ok(frames)
     }
-}
-
-/// How many rounds the auto-play of `board` lasts.
-fn count_rounds(board: &Grid<i32>) -> usize {
-    let mut rounds = 0;
-    total_score_observed(board, &mut |event| {
-        if let RoundEvent::Chosen { .. } = event {
-            rounds += 1;
-        }
-    });
-    rounds
 }
 
 /// The cells: `#` black, `+` rainbow, the colour's number, `.` empty; `group` marked.
