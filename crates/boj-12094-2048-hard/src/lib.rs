@@ -25,6 +25,7 @@
 //! lanes; it writes one layout (rows or columns), the other being made only when a tilt needs
 //! it ([`planes`]).
 
+mod packed;
 pub mod planes;
 mod search;
 /// Stress generator, independent reference and worst input, for the workspace tools only.

@@ -2,7 +2,8 @@
 
 use grid_core::Dir;
 
-use crate::planes::{Lanes, LineFacts, Planes, Scan, MAX_SIDE};
+use crate::packed::{Landed, PackedLine};
+use crate::planes::{LineFacts, Planes, Scan, MAX_SIDE};
 use crate::{after_merges, can_build, largest, promise, Tally};
 
 /// The largest tile reachable from `board` (whose tiles are `tally`, at least one) in at most
@@ -12,11 +13,7 @@ pub(crate) fn best_and_boards(mut board: Planes, tally: &Tally, moves: usize) ->
     if moves == 0 || !can_build(tally, 2 * best, moves) {
         return (best, 0);
     }
-    let mut search = Search {
-        best,
-        boards: 0,
-        big: Default::default(),
-    };
+    let mut search = Search { best, boards: 0 };
     // One frame per depth, reused by every branch at that depth.
     let frame = Frame {
         child: board.clone(),
@@ -41,31 +38,10 @@ struct Frame {
     scan: Scan,
 }
 
-/// The search's state: the best tile found, its work, and scratch space for [`Search::may_reach`].
+/// The search's state: the best tile found and its work.
 struct Search {
     best: u32,
     boards: u64,
-    /// Large tiles of the two children [`Search::may_reach`] checks.
-    big: [Vec<Big>; 2],
-}
-
-/// A large tile of a child: its position from the wall, its line and its level, packed so that
-/// sorting orders them by position, then line.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct Big(u32);
-
-impl Big {
-    fn new(pos: usize, line: usize, level: u8) -> Big {
-        Big((pos as u32) << 16 | (line as u32) << 8 | u32::from(level))
-    }
-
-    fn parts(self) -> (usize, usize, u8) {
-        (
-            (self.0 >> 16) as usize,
-            (self.0 >> 8 & 0xff) as usize,
-            self.0 as u8,
-        )
-    }
 }
 
 impl Search {
@@ -154,10 +130,11 @@ impl Search {
     /// (whose tiles are `child`, the same for both) could have, after one more tilt, tiles from
     /// which `2 * best` can be built in `moves_after` more tilts ([`can_build`]). The children
     /// are not made: their tiles large enough to matter are placed from the lines that hold
-    /// them, and every other line only needs its length. The two are worked out together
-    /// because they read the same lines, and their two chains of work overlap.
+    /// them ([`PackedLine`]), and every other line only needs its length. The two are worked out
+    /// together because they read the same lines; the lines come in order, so the tiles that
+    /// meet across them are found as they come.
     fn may_reach(
-        &mut self,
+        &self,
         board: &Planes,
         lines: &[LineFacts; 2],
         vertical: bool,
@@ -178,85 +155,58 @@ impl Search {
             (board.rows(), Dir::Left)
         };
         let mut along = [[0u32; 32]; 2];
-        self.big.iter_mut().for_each(Vec::clear);
+        let mut across = [[0u32; 32]; 2];
+        let mut open_across = [[None; MAX_SIDE]; 2];
         for index in 0..count {
             if usize::from(facts.top[index]) < lo {
                 continue;
             }
-            // The line after each tilt, without a branch on its cells (they are random enough
-            // to defeat prediction): every cell writes where the next tile goes, a merge one
-            // back.
             let mut cells = [0; MAX_SIDE];
             let len = board.line_into(probe, index, &mut cells);
-            let mut out = [[0u8; MAX_SIDE]; 2];
-            let (mut kept, mut open) = ([0usize; 2], [0u8; 2]);
-            for k in 0..len {
-                let ends = [cells[k], cells[len - 1 - k]];
-                for side in 0..2 {
-                    let v = ends[side];
-                    let filled = v != 0;
-                    let merges = filled & (v == open[side]);
-                    out[side][(kept[side] - usize::from(merges)) % MAX_SIDE] = v + u8::from(merges);
-                    kept[side] += usize::from(filled & !merges);
-                    open[side] = if merges {
-                        0
-                    } else if filled {
-                        v
-                    } else {
-                        open[side]
-                    };
-                }
-            }
+            let line = PackedLine::new(&cells[..len]);
+            let seeds = line.seeds(lo as u8);
+            debug_assert_eq!(line.kept(), usize::from(facts.kept[index]));
             for side in 0..2 {
-                debug_assert_eq!(kept[side], usize::from(facts.kept[index]));
-                let mut open = 0;
-                for (pos, &v) in out[side][..kept[side]].iter().enumerate() {
-                    let big = usize::from(v) >= lo;
-                    let merges = v == open;
-                    along[side][usize::from(v)] += u32::from(merges & big);
-                    open = if merges { 0 } else { v };
-                    if big {
-                        self.big[side].push(Big::new(pos, index, v));
+                let (along, across, open_across) =
+                    (&mut along[side], &mut across[side], &mut open_across[side]);
+                let mut open_along: Option<Landed> = None;
+                line.landed(seeds, lo as u8, side == 1, |tile| {
+                    // Next to each other and equal, large tiles merge in the next tilt: `m / 2`
+                    // merges from a run of `m`, from either end. Along the line, the tiles
+                    // landed next to each other; across it, at the same place in consecutive
+                    // lines or with only lines too short to reach that far between.
+                    let level = usize::from(tile.level);
+                    match open_along {
+                        Some(o) if o.level == tile.level && o.pos.abs_diff(tile.pos) == 1 => {
+                            along[level] += 1;
+                            open_along = None;
+                        }
+                        _ => open_along = Some(tile),
                     }
-                }
+                    let open = &mut open_across[tile.pos];
+                    match *open {
+                        Some((line, level))
+                            if level == tile.level
+                                && facts.kept[line + 1..index]
+                                    .iter()
+                                    .all(|&k| usize::from(k) <= tile.pos) =>
+                        {
+                            across[usize::from(level)] += 1;
+                            *open = None;
+                        }
+                        _ => *open = Some((index, tile.level)),
+                    }
+                });
             }
         }
         let mut reach = [false; 2];
         for side in 0..2 {
-            let across = across_merges(&mut self.big[side], &facts.kept);
             // Only merges of `lo` and up are counted: the levels `can_build` reads (`lo + 1` to
             // `top`) are exact.
-            reach[side] = [&along[side], &across]
+            reach[side] = [&along[side], &across[side]]
                 .iter()
                 .any(|merged| can_build(&after_merges(child, merged), target, moves_after));
         }
         reach
     }
-}
-
-/// The merges among the large tiles `big` of a board made by a tilt, in the next tilt across
-/// its lines (which kept `kept` tiles each), counted by level: tiles at the same distance from
-/// the wall, in consecutive lines or with only lines too short to reach that far between them,
-/// are neighbours.
-fn across_merges(big: &mut [Big], kept: &Lanes) -> Tally {
-    let mut across = [0; 32];
-    big.sort_unstable();
-    let mut open: Option<(usize, usize, u8)> = None;
-    for big in big.iter() {
-        let (pos, line, level) = big.parts();
-        if let Some((open_pos, open_line, open_level)) = open {
-            if open_pos == pos
-                && open_level == level
-                && kept[open_line + 1..line]
-                    .iter()
-                    .all(|&k| usize::from(k) <= pos)
-            {
-                across[usize::from(level)] += 1;
-                open = None;
-                continue;
-            }
-        }
-        open = Some((pos, line, level));
-    }
-    across
 }

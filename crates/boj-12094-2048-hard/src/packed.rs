@@ -1,0 +1,224 @@
+//! One line's tilts toward either end worked out with bit masks instead of cell by cell.
+//!
+//! The search's check of a child ([`crate::search`]) needs, for a few lines, where the large
+//! tiles stand after a tilt each way. Cell by cell that is a chain of dependent steps per cell;
+//! here the tiles are packed once, which of them merge is found for all at once from the mask
+//! of tiles equal to the one before, and a tile's place is a population count.
+
+use crate::planes::{Lanes, MAX_SIDE};
+
+/// A line's tiles in order from its start, empty cells dropped, with the tiles a tilt toward
+/// each end merges away.
+#[derive(Clone, Debug)]
+pub(crate) struct PackedLine {
+    /// Tile levels, `len` of them, then zeros.
+    levels: Lanes,
+    len: usize,
+    /// Bit `i`: a tilt toward the start merges tile `i` into tile `i - 1`.
+    gone_to_start: u32,
+    /// Bit `r`: a tilt toward the end merges the `r`-th tile from the end into the one after it
+    /// (counted from the end too).
+    gone_to_end: u32,
+}
+
+/// Where a tile lands in a tilt: its place from the wall it went to, and its level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Landed {
+    pub pos: usize,
+    pub level: u8,
+}
+
+/// The lowest `n` bits (`n` at most 32).
+fn low_bits(n: usize) -> u32 {
+    if n >= 32 {
+        u32::MAX
+    } else {
+        (1 << n) - 1
+    }
+}
+
+/// The tiles a tilt toward the start merges away, from `equal` (bit `i`: tile `i` equals tile
+/// `i - 1`; never bit 0): in a run of equal tiles the second merges into the first, the fourth
+/// into the third, and so on, so of each run of ones in `equal` the first, third, ... bits
+/// (tiles 2 2 2 2 4 4 4: `equal` is `0b110_1110`, the tiles merged away `0b010_1010`).
+fn merged_away(equal: u32) -> u32 {
+    const EVEN: u32 = 0x5555_5555;
+    let starts = equal & !(equal << 1);
+    // Adding a run's first bit carries through the run and clears it: what that clears are
+    // the runs starting at an even bit, of which the even bits go; of the others, the odd.
+    let even_runs = equal & !equal.wrapping_add(starts & EVEN);
+    let odd_runs = equal & !even_runs;
+    (even_runs & EVEN) | (odd_runs & !EVEN)
+}
+
+impl PackedLine {
+    /// The line of `cells` (levels, 0 for empty; at most [`MAX_SIDE`]).
+    pub(crate) fn new(cells: &[u8]) -> PackedLine {
+        let mut levels = [0u8; MAX_SIDE];
+        let mut len = 0;
+        for &v in cells {
+            levels[len % MAX_SIDE] = v;
+            len += usize::from(v != 0);
+        }
+        let mut equal = 0u32;
+        for i in 1..MAX_SIDE {
+            equal |= u32::from(levels[i] == levels[i - 1]) << i;
+        }
+        equal &= low_bits(len);
+        // Counted from the end, tile `r` is tile `len - 1 - r`, and it equals the one before
+        // it (from the end) when tile `len - r` equals tile `len - 1 - r`.
+        let reversed = if len == 0 {
+            0
+        } else {
+            (equal.reverse_bits() >> (32 - len)) << 1
+        };
+        PackedLine {
+            levels,
+            len,
+            gone_to_start: merged_away(equal),
+            gone_to_end: merged_away(reversed & low_bits(len)),
+        }
+    }
+
+    /// How many tiles it keeps in a tilt along it (either way: a run of `m` equal tiles makes
+    /// `m / 2` merges from either end).
+    pub(crate) fn kept(&self) -> usize {
+        self.len - self.gone_to_start.count_ones() as usize
+    }
+
+    /// The tiles that could be of level `least` or more after a tilt: those of `least - 1` and
+    /// up, as a mask for [`PackedLine::landed`].
+    pub(crate) fn seeds(&self, least: u8) -> u32 {
+        let mut seeds = 0u32;
+        for (i, &v) in self.levels.iter().enumerate() {
+            seeds |= u32::from(v.saturating_add(1) >= least) << i;
+        }
+        seeds & low_bits(self.len)
+    }
+
+    /// The tiles of level `least` and up after a tilt toward the start (or the end, when
+    /// `to_end`), in order from the start of the line: `visit` gets each one's place from the
+    /// wall and level. Only the tiles in `seeds` ([`PackedLine::seeds`]) are looked at.
+    pub(crate) fn landed(
+        &self,
+        mut seeds: u32,
+        least: u8,
+        to_end: bool,
+        mut visit: impl FnMut(Landed),
+    ) {
+        while seeds != 0 {
+            let i = seeds.trailing_zeros() as usize;
+            seeds &= seeds - 1;
+            let (k, gone) = if to_end {
+                (self.len - 1 - i, self.gone_to_end)
+            } else {
+                (i, self.gone_to_start)
+            };
+            if gone >> k & 1 == 1 {
+                continue;
+            }
+            let level = self.levels[i] + (u64::from(gone) >> (k + 1) & 1) as u8;
+            if level >= least {
+                let pos = k - (gone & low_bits(k)).count_ones() as usize;
+                visit(Landed { pos, level });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tilt toward the start done cell by cell (12100's rule): the tiles after it.
+    fn tilted(cells: &[u8]) -> Vec<u8> {
+        let mut out: Vec<u8> = Vec::new();
+        let mut open = false;
+        for &v in cells.iter().filter(|&&v| v != 0) {
+            if open && out.last() == Some(&v) {
+                *out.last_mut().unwrap() += 1;
+                open = false;
+            } else {
+                out.push(v);
+                open = true;
+            }
+        }
+        out
+    }
+
+    fn landed(line: &PackedLine, least: u8, to_end: bool) -> Vec<(usize, u8)> {
+        let mut got = Vec::new();
+        line.landed(line.seeds(least), least, to_end, |t| {
+            got.push((t.pos, t.level))
+        });
+        got.sort_unstable();
+        got
+    }
+
+    fn expected(after: &[u8], least: u8) -> Vec<(usize, u8)> {
+        after
+            .iter()
+            .enumerate()
+            .filter(|(_, &v)| v >= least)
+            .map(|(p, &v)| (p, v))
+            .collect()
+    }
+
+    fn check(cells: &[u8]) {
+        let line = PackedLine::new(cells);
+        let to_start = tilted(cells);
+        let mut reversed = cells.to_vec();
+        reversed.reverse();
+        let to_end = tilted(&reversed);
+        assert_eq!(line.kept(), to_start.len(), "{cells:?}");
+        assert_eq!(to_end.len(), to_start.len(), "{cells:?}");
+        for least in 1..=5 {
+            assert_eq!(
+                landed(&line, least, false),
+                expected(&to_start, least),
+                "{cells:?} {least}"
+            );
+            assert_eq!(
+                landed(&line, least, true),
+                expected(&to_end, least),
+                "{cells:?} {least}"
+            );
+        }
+    }
+
+    #[test]
+    fn merged_away_takes_every_other_bit_of_each_run() {
+        assert_eq!(merged_away(0b0110_1110), 0b0010_1010);
+        assert_eq!(merged_away(0b1111_0000), 0b0101_0000);
+        assert_eq!(merged_away(u32::MAX << 1), 0xAAAA_AAAA);
+        assert_eq!(merged_away(0), 0);
+    }
+
+    #[test]
+    fn lands_tiles_like_a_tilt_on_every_short_line() {
+        for len in 0..=7u32 {
+            for code in 0..4u32.pow(len) {
+                let cells: Vec<u8> = (0..len).map(|k| (code / 4u32.pow(k) % 4) as u8).collect();
+                check(&cells);
+            }
+        }
+    }
+
+    #[test]
+    fn lands_tiles_like_a_tilt_on_full_length_lines() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            let cells: Vec<u8> = (0..MAX_SIDE)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    (seed % 4) as u8
+                })
+                .collect();
+            check(&cells);
+        }
+        check(&[3; MAX_SIDE]);
+        check(&[0; MAX_SIDE]);
+    }
+}
