@@ -16,7 +16,9 @@
 //!   the child's tiles large enough to matter are placed from the few lines that make them, the
 //!   other lines only by how many tiles they keep, so the merges of the child's next tilt among
 //!   those tiles are exact, and with them the tiles after it; most children there are cut
-//!   without being made (most of the work before);
+//!   without being made (most of the work before). A line's tiles are placed with bit masks
+//!   (`packed`): which tiles merge away, each way, from the mask of tiles equal to the one
+//!   before, and a tile's place as a population count;
 //! - tries first the pair of tilts whose tiles look most promising;
 //! - counts only the merges that can still matter: with `k` moves left nothing under a `2^k`-th
 //!   of the target helps, so deep in the search a scan counts a handful of merges, not all.

@@ -156,7 +156,8 @@ impl Search {
         };
         let mut along = [[0u32; 32]; 2];
         let mut across = [[0u32; 32]; 2];
-        let mut open_across = [[None; MAX_SIDE]; 2];
+        // Per place: the line and level of the last large tile there still open to a merge.
+        let mut open_across = [[None::<(u8, u8)>; MAX_SIDE]; 2];
         for index in 0..count {
             if usize::from(facts.top[index]) < lo {
                 continue;
@@ -187,14 +188,14 @@ impl Search {
                     match *open {
                         Some((line, level))
                             if level == tile.level
-                                && facts.kept[line + 1..index]
+                                && facts.kept[usize::from(line) + 1..index]
                                     .iter()
                                     .all(|&k| usize::from(k) <= tile.pos) =>
                         {
                             across[usize::from(level)] += 1;
                             *open = None;
                         }
-                        _ => *open = Some((index, tile.level)),
+                        _ => *open = Some((index as u8, tile.level)),
                     }
                 });
             }
