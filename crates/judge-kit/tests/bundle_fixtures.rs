@@ -314,4 +314,34 @@ fn what_cannot_work_in_one_file_is_refused_with_where_and_why() {
         error("fx-macro-use"),
         "crates/fx-macro-use/src/lib.rs:2: `#[macro_use] extern crate grid_core` lets its macros be called by bare name in every module, which one file cannot do outside main.rs's top level; call them as `grid_core::the_macro!(..)`"
     );
+    let other_edition = |manifest: &str, package: &str, stated: &str| {
+        format!(
+            "{manifest}: {package} {stated}, but the judge compiles the bundle as edition 2021, where the same code may not compile or may mean something else (`array.into_iter()`, bare trait objects, `panic!(message)`); set `edition = \"2021\"` (`cargo fix --edition` migrates the code)"
+        )
+    };
+    assert_eq!(
+        error("fx-edition-2018"),
+        other_edition(
+            "crates/fx-edition-2018/Cargo.toml",
+            "fx-edition-2018",
+            "is edition 2018"
+        )
+    );
+    assert_eq!(
+        error("fx-no-edition"),
+        other_edition(
+            "crates/fx-no-edition/Cargo.toml",
+            "fx-no-edition",
+            "states no edition (so cargo builds it as 2015)"
+        )
+    );
+    // A library the problem uses is held to the same edition.
+    assert_eq!(
+        error("fx-uses-old-lib"),
+        other_edition(
+            "crates/fx-old-lib/Cargo.toml",
+            "fx-old-lib",
+            "is edition 2018"
+        )
+    );
 }

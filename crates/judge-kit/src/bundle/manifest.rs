@@ -1,6 +1,7 @@
 //! The crates a bundle is made of, read from manifests: the problem crate and, transitively, the
 //! workspace crates it depends on. Optional and dev-dependencies are ignored (the judge builds
-//! with no features and no tests); any other crate is refused.
+//! with no features and no tests); any other crate is refused, and so is a crate of another
+//! edition than the judge's.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -36,16 +37,41 @@ fn str_at<'a>(table: &'a Table, section: &str, key: &str) -> Option<&'a str> {
     table.get(section)?.as_table()?.get(key)?.as_str()
 }
 
+/// The edition the judge compiles a bundle as (`rustc --edition 2021`).
+pub const JUDGE_EDITION: &str = "2021";
+
+/// The edition a manifest declares, itself or through `edition.workspace = true` from the root
+/// manifest's `[workspace.package]`; `None` when it declares none (cargo then takes 2015).
+fn edition(manifest: &Table, workspace_package: &Table) -> Option<String> {
+    let declared = manifest.get("package")?.get("edition")?;
+    let inherits = declared.get("workspace").and_then(Value::as_bool) == Some(true);
+    let value = if inherits {
+        workspace_package.get("edition")?
+    } else {
+        declared
+    };
+    value.as_str().map(str::to_string)
+}
+
+/// A crate's manifest as the walk needs it.
+struct ReadCrate {
+    info: CrateInfo,
+    /// Its normal, non-optional dependencies.
+    deps: Vec<Dependency>,
+    /// The names of every dependency it declares (optional ones too).
+    declared: Vec<String>,
+    /// Its edition ([`edition`]).
+    edition: Option<String>,
+}
+
 /// Reads the crate in `dir`.
-fn read_crate(
-    dir: &Path,
-    workspace_deps: &Table,
-) -> Result<(CrateInfo, Vec<Dependency>, Vec<String>)> {
+fn read_crate(dir: &Path, inherited: &Inherited) -> Result<ReadCrate> {
     let manifest_path = dir.join("Cargo.toml");
     let manifest = read_table(&manifest_path)?;
     let package = str_at(&manifest, "package", "name")
         .with_context(|| format!("{}: no [package] name", manifest_path.display()))?
         .to_string();
+    let edition = edition(&manifest, &inherited.package);
     let lib_name =
         str_at(&manifest, "lib", "name").map_or_else(|| package.replace('-', "_"), str::to_string);
     let lib_path = match str_at(&manifest, "lib", "path") {
@@ -67,7 +93,7 @@ fn read_crate(
     if let Some(table) = manifest.get("dependencies").and_then(Value::as_table) {
         for (key, spec) in table {
             declared.push(key.clone());
-            deps.extend(dependency(dir, key, spec, workspace_deps));
+            deps.extend(dependency(dir, key, spec, &inherited.dependencies));
         }
     }
     let info = CrateInfo {
@@ -78,7 +104,12 @@ fn read_crate(
         main_path,
         deps: Vec::new(),
     };
-    Ok((info, deps, declared))
+    Ok(ReadCrate {
+        info,
+        deps,
+        declared,
+        edition,
+    })
 }
 
 /// A normal dependency as the manifest states it.
@@ -141,15 +172,20 @@ fn workspace_crates(root: &Path) -> BTreeMap<String, PathBuf> {
 /// each must be one of the workspace's crates too.
 pub fn crate_graph(root: &Path, dir: &Path, extra: &[String]) -> Result<Vec<CrateInfo>> {
     let root_manifest = read_table(&root.join("Cargo.toml")).unwrap_or_default();
-    let workspace_deps = root_manifest
-        .get("workspace")
-        .and_then(|w| w.get("dependencies"))
-        .and_then(Value::as_table)
-        .cloned()
-        .unwrap_or_default();
+    let shared = |key: &str| {
+        root_manifest
+            .get("workspace")
+            .and_then(|w| w.get(key))
+            .and_then(Value::as_table)
+            .cloned()
+            .unwrap_or_default()
+    };
     let mut graph = Graph {
         root,
-        workspace_deps,
+        inherited: Inherited {
+            dependencies: shared("dependencies"),
+            package: shared("package"),
+        },
         known: workspace_crates(root),
         order: Vec::new(),
         stack: Vec::new(),
@@ -162,10 +198,16 @@ pub fn crate_graph(root: &Path, dir: &Path, extra: &[String]) -> Result<Vec<Crat
     Ok(order)
 }
 
+/// What member crates may inherit from the root manifest's `[workspace]`.
+struct Inherited {
+    dependencies: Table,
+    package: Table,
+}
+
 /// A depth-first walk over the crates a problem needs.
 struct Graph<'a> {
     root: &'a Path,
-    workspace_deps: Table,
+    inherited: Inherited,
     /// The workspace's crates by package name.
     known: BTreeMap<String, PathBuf>,
     /// Crates visited, dependencies before their users.
@@ -181,7 +223,23 @@ fn same_dir(a: &Path, b: &Path) -> bool {
 
 impl Graph<'_> {
     fn visit(&mut self, dir: &Path, extra: &[String]) -> Result<()> {
-        let (mut info, deps, declared) = read_crate(dir, &self.workspace_deps)?;
+        let ReadCrate {
+            mut info,
+            deps,
+            declared,
+            edition,
+        } = read_crate(dir, &self.inherited)?;
+        if edition.as_deref() != Some(JUDGE_EDITION) {
+            let stated = edition.map_or_else(
+                || "states no edition (so cargo builds it as 2015)".to_string(),
+                |e| format!("is edition {e}"),
+            );
+            bail!(
+                "{}: {} {stated}, but the judge compiles the bundle as edition {JUDGE_EDITION}, where the same code may not compile or may mean something else (`array.into_iter()`, bare trait objects, `panic!(message)`); set `edition = \"{JUDGE_EDITION}\"` (`cargo fix --edition` migrates the code)",
+                dir.join("Cargo.toml").display(),
+                info.package
+            );
+        }
         self.stack.push(dir.to_path_buf());
         let mut wanted: Vec<(String, Option<PathBuf>, String)> = deps
             .into_iter()
@@ -231,5 +289,33 @@ impl Graph<'_> {
         info.deps = resolved;
         self.order.push(info);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edition_of(manifest: &str, workspace_package: &str) -> Option<String> {
+        edition(
+            &manifest.parse().unwrap(),
+            &workspace_package.parse().unwrap(),
+        )
+    }
+
+    #[test]
+    fn the_edition_is_read_from_the_crate_or_inherited_from_the_workspace() {
+        let own = "[package]\nname = \"a\"\nedition = \"2018\"\n";
+        assert_eq!(edition_of(own, "edition = \"2021\""), Some("2018".into()));
+        let inherits = "[package]\nname = \"a\"\nedition.workspace = true\n";
+        assert_eq!(
+            edition_of(inherits, "edition = \"2021\""),
+            Some("2021".into())
+        );
+        assert_eq!(edition_of(inherits, ""), None);
+        assert_eq!(
+            edition_of("[package]\nname = \"a\"\n", "edition = \"2021\""),
+            None
+        );
     }
 }

@@ -111,8 +111,13 @@ fn load_crate(file: &Path, mut rw: Rewriter, at_root: bool) -> Result<(String, H
 /// the construct and its `file:line` (relative to `root`).
 pub fn bundle(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     build(root, problem, options).map_err(|e| {
-        let prefix = format!("{}/", root.display());
-        anyhow::anyhow!("{}", format!("{e:#}").replace(&prefix, ""))
+        // Dependencies are found by canonical path, so either spelling of the root may appear.
+        let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        let mut message = format!("{e:#}");
+        for prefix in [root, &canonical] {
+            message = message.replace(&format!("{}/", prefix.display()), "");
+        }
+        anyhow::anyhow!("{message}")
     })
 }
 
