@@ -1,13 +1,15 @@
 //! The crates a bundle is made of, read from manifests: the problem crate and, transitively, the
-//! workspace crates it depends on. Optional and dev-dependencies are ignored (the judge builds
-//! with no features and no tests); any other crate is refused, and so is a crate of another
-//! edition than the judge's.
+//! workspace crates it depends on, also through `[target.'cfg(..)'.dependencies]` tables.
+//! Optional and dev-dependencies are ignored (the judge builds with no features and no tests);
+//! any other crate is refused, and so is a crate of another edition than the judge's.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use toml::{Table, Value};
+
+use super::cfg::{self, Truth};
 
 /// One crate of the bundle.
 #[derive(Clone, Debug)]
@@ -24,6 +26,10 @@ pub struct CrateInfo {
     pub main_path: Option<PathBuf>,
     /// Normal, non-optional dependencies: (name in this crate's code, module in the bundle).
     pub deps: Vec<(String, String)>,
+    /// The `cfg` predicate under which cargo links this crate on the judge's machine, when it
+    /// is reached only through `[target.'cfg(..)'.dependencies]` tables that the bundler cannot
+    /// decide (`windows`, `target_os = ".."`); its module carries that `#[cfg]`. `None`: always.
+    pub when: Option<String>,
 }
 
 fn read_table(path: &Path) -> Result<Table> {
@@ -96,6 +102,27 @@ fn read_crate(dir: &Path, inherited: &Inherited) -> Result<ReadCrate> {
             deps.extend(dependency(dir, key, spec, &inherited.dependencies));
         }
     }
+    for (target, tables) in manifest
+        .get("target")
+        .and_then(Value::as_table)
+        .into_iter()
+        .flatten()
+    {
+        let Some(table) = tables.get("dependencies").and_then(Value::as_table) else {
+            continue;
+        };
+        let Some(when) = target_condition(&manifest_path, target)? else {
+            continue;
+        };
+        for (key, spec) in table {
+            declared.push(key.clone());
+            let dependency = dependency(dir, key, spec, &inherited.dependencies);
+            deps.extend(dependency.map(|d| Dependency {
+                when: when.clone(),
+                ..d
+            }));
+        }
+    }
     let info = CrateInfo {
         package,
         dir: dir.to_path_buf(),
@@ -103,6 +130,7 @@ fn read_crate(dir: &Path, inherited: &Inherited) -> Result<ReadCrate> {
         lib_path,
         main_path,
         deps: Vec::new(),
+        when: None,
     };
     Ok(ReadCrate {
         info,
@@ -118,6 +146,37 @@ struct Dependency {
     key: String,
     package: String,
     path: Option<PathBuf>,
+    /// The predicate of the `[target.'cfg(..)'.dependencies]` table stating it, when the
+    /// judge's machine decides it; `None` for an unconditional one.
+    when: Option<String>,
+}
+
+/// When a `[target.<key>.dependencies]` table applies on the judge: `None` never (its `cfg` is
+/// false there, e.g. `cfg(test)`), `Some(None)` always, `Some(Some(predicate))` when the judge's
+/// machine decides (`cfg(windows)`); an error for a target triple, which the bundle cannot
+/// match to a machine it does not know.
+fn target_condition(manifest: &Path, key: &str) -> Result<Option<Option<String>>> {
+    let Some(predicate) = key
+        .trim()
+        .strip_prefix("cfg(")
+        .and_then(|rest| rest.strip_suffix(')'))
+    else {
+        bail!(
+            "{}: `[target.{key}.dependencies]` names a target triple, which a bundle cannot match to the judge's machine; state it as a condition, e.g. `[target.'cfg(unix)'.dependencies]`",
+            manifest.display()
+        );
+    };
+    let meta = syn::parse_str::<syn::Meta>(predicate).with_context(|| {
+        format!(
+            "{}: `[target.'{key}'.dependencies]`: not a cfg predicate",
+            manifest.display()
+        )
+    })?;
+    Ok(match cfg::eval(&meta) {
+        Truth::False => None,
+        Truth::True => Some(None),
+        Truth::Unknown => Some(Some(predicate.trim().to_string())),
+    })
 }
 
 /// The dependency `key = spec` of the crate in `dir`; `None` when it is optional.
@@ -149,6 +208,7 @@ fn dependency(dir: &Path, key: &str, spec: &Value, workspace_deps: &Table) -> Op
         key: key.to_string(),
         package,
         path,
+        when: None,
     })
 }
 
@@ -189,8 +249,10 @@ pub fn crate_graph(root: &Path, dir: &Path, extra: &[String]) -> Result<Vec<Crat
         known: workspace_crates(root),
         order: Vec::new(),
         stack: Vec::new(),
+        edges: Vec::new(),
     };
     graph.visit(dir, extra)?;
+    set_conditions(&mut graph.order, &graph.edges);
     // `visit` lists dependencies first; the problem crate is last, and callers want it first.
     let mut order = graph.order;
     let problem = order.pop().expect("the problem crate was visited");
@@ -214,6 +276,8 @@ struct Graph<'a> {
     order: Vec<CrateInfo>,
     /// The crates being visited, to report a cycle.
     stack: Vec<PathBuf>,
+    /// Every dependency met: (user's folder, dependency's folder, its table's predicate).
+    edges: Vec<(PathBuf, PathBuf, Option<String>)>,
 }
 
 fn same_dir(a: &Path, b: &Path) -> bool {
@@ -241,22 +305,22 @@ impl Graph<'_> {
             );
         }
         self.stack.push(dir.to_path_buf());
-        let mut wanted: Vec<(String, Option<PathBuf>, String)> = deps
+        let mut wanted: Vec<(String, Option<PathBuf>, String, Option<String>)> = deps
             .into_iter()
             .map(|d| {
                 let path = d.path.map(|p| self.root.join(p));
                 // A stated path without a manifest falls back to finding the package by name.
                 let path = path.filter(|p| p.join("Cargo.toml").is_file());
-                (d.key, path, d.package)
+                (d.key, path, d.package, d.when)
             })
             .collect();
         for name in extra {
             if !declared.contains(name) {
-                wanted.push((name.clone(), None, name.clone()));
+                wanted.push((name.clone(), None, name.clone(), None));
             }
         }
         let mut resolved = Vec::new();
-        for (key, path, package) in wanted {
+        for (key, path, package, when) in wanted {
             let found = path.or_else(|| self.known.get(&package).cloned());
             // `crates/x/../../grid-core` reads badly in messages.
             let found = found.map(|d| d.canonicalize().unwrap_or(d));
@@ -269,6 +333,7 @@ impl Graph<'_> {
             if self.stack.iter().any(|s| same_dir(s, &dep_dir)) {
                 bail!("{}: dependency cycle through `{key}`", info.package);
             }
+            self.edges.push((dir.to_path_buf(), dep_dir.clone(), when));
             let lib_name = match self.order.iter().find(|c| same_dir(&c.dir, &dep_dir)) {
                 Some(c) => c.lib_name.clone(),
                 None => {
@@ -283,12 +348,60 @@ impl Graph<'_> {
             } else {
                 key.replace('-', "_")
             };
-            resolved.push((in_code, lib_name));
+            if !resolved.contains(&(in_code.clone(), lib_name.clone())) {
+                resolved.push((in_code, lib_name));
+            }
         }
         self.stack.pop();
         info.deps = resolved;
         self.order.push(info);
         Ok(())
+    }
+}
+
+/// Fills in each crate's [`CrateInfo::when`] from the dependencies met (`order` lists
+/// dependencies before their users, the problem last): a crate is compiled when any user of it
+/// is and that user's table for it applies.
+fn set_conditions(order: &mut [CrateInfo], edges: &[(PathBuf, PathBuf, Option<String>)]) {
+    // Per crate: `None` always, else any of these predicates.
+    let mut conditions: Vec<Option<Vec<String>>> = vec![Some(Vec::new()); order.len()];
+    if let Some(problem) = conditions.last_mut() {
+        *problem = None;
+    }
+    for index in (0..order.len()).rev() {
+        let users = edges
+            .iter()
+            .filter(|(_, to, _)| same_dir(to, &order[index].dir));
+        for (from, _, when) in users {
+            let Some(user) = order.iter().position(|c| same_dir(&c.dir, from)) else {
+                continue;
+            };
+            let via: Option<Vec<String>> = match (conditions[user].clone(), when) {
+                (None, None) => None,
+                (None, Some(p)) => Some(vec![p.clone()]),
+                (Some(list), None) => Some(list),
+                (Some(list), Some(p)) => {
+                    Some(list.iter().map(|q| format!("all({q}, {p})")).collect())
+                }
+            };
+            conditions[index] = match (conditions[index].take(), via) {
+                (None, _) | (_, None) => None,
+                (Some(mut list), Some(more)) => {
+                    for p in more {
+                        if !list.contains(&p) {
+                            list.push(p);
+                        }
+                    }
+                    Some(list)
+                }
+            };
+        }
+    }
+    for (info, condition) in order.iter_mut().zip(conditions) {
+        info.when = condition.map(|list| match list.as_slice() {
+            [one] => one.clone(),
+            _ => format!("any({})", list.join(", ")),
+        });
     }
 }
 
@@ -316,6 +429,70 @@ mod tests {
         assert_eq!(
             edition_of("[package]\nname = \"a\"\n", "edition = \"2021\""),
             None
+        );
+    }
+
+    #[test]
+    fn target_tables_apply_always_never_or_where_the_judge_machine_says() {
+        let manifest = Path::new("crates/x/Cargo.toml");
+        let when = |key: &str| target_condition(manifest, key).unwrap();
+        assert_eq!(when("cfg(unix)"), Some(Some("unix".into())));
+        assert_eq!(
+            when("cfg(target_os = \"linux\")"),
+            Some(Some("target_os = \"linux\"".into()))
+        );
+        assert_eq!(when("cfg(test)"), None);
+        assert_eq!(when("cfg(not(debug_assertions))"), Some(None));
+        assert_eq!(
+            target_condition(manifest, "x86_64-unknown-linux-gnu")
+                .unwrap_err()
+                .to_string(),
+            "crates/x/Cargo.toml: `[target.x86_64-unknown-linux-gnu.dependencies]` names a target triple, which a bundle cannot match to the judge's machine; state it as a condition, e.g. `[target.'cfg(unix)'.dependencies]`"
+        );
+    }
+
+    fn info(name: &str) -> CrateInfo {
+        CrateInfo {
+            package: name.into(),
+            dir: PathBuf::from(format!("/nowhere/{name}")),
+            lib_name: name.into(),
+            lib_path: None,
+            main_path: None,
+            deps: Vec::new(),
+            when: None,
+        }
+    }
+
+    #[test]
+    fn a_crate_is_compiled_when_any_of_its_users_is_and_their_table_applies() {
+        // problem -> always: a; windows: b; unix and windows: d. b -> always: a, c.
+        let mut order: Vec<CrateInfo> = ["a", "c", "b", "d", "problem"].map(info).into();
+        let edge = |from: &str, to: &str, when: Option<&str>| {
+            (
+                PathBuf::from(format!("/nowhere/{from}")),
+                PathBuf::from(format!("/nowhere/{to}")),
+                when.map(str::to_string),
+            )
+        };
+        let edges = [
+            edge("problem", "a", None),
+            edge("problem", "b", Some("windows")),
+            edge("problem", "d", Some("unix")),
+            edge("problem", "d", Some("windows")),
+            edge("b", "a", None),
+            edge("b", "c", None),
+        ];
+        set_conditions(&mut order, &edges);
+        let when: Vec<Option<&str>> = order.iter().map(|c| c.when.as_deref()).collect();
+        assert_eq!(
+            when,
+            [
+                None,
+                Some("windows"),
+                Some("windows"),
+                Some("any(unix, windows)"),
+                None
+            ]
         );
     }
 }

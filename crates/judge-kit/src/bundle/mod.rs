@@ -146,7 +146,16 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         insert_macros(&mut macros, &info.lib_name, exported)?;
         let (text, attrs) = hoist_crate_attrs(&text);
         hoisted.extend(attrs);
-        library_mods.push(library_module(&info.lib_name, &text, lib)?);
+        let mut module = library_module(&info.lib_name, &text, lib)?;
+        if let Some(predicate) = &info.when {
+            // Cargo links the crate only where its table's condition holds; so is the module.
+            let predicate: syn::Meta = syn::parse_str(predicate)
+                .with_context(|| format!("{}: cfg `{predicate}`", info.package))?;
+            module
+                .attrs
+                .insert(0, syn::parse_quote!(#[cfg(#predicate)]));
+        }
+        library_mods.push(module);
     }
 
     let mut user_text = String::new();
