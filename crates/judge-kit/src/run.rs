@@ -10,6 +10,14 @@
 //! wall-clock cap passes (a sleeping program). Whenever the program ends, for whatever reason,
 //! the whole group is killed with `SIGKILL` and reaped.
 //!
+//! Where the machine allows (root, or a delegated cgroup2 subtree), each run also gets a cgroup
+//! ([`cgroup`]), which no process of the program can leave: the CPU time of every process it
+//! ever started counts, those that left the group included, and the whole cgroup is killed at
+//! the end, processes that started their own session, rewrote their environment or keep moving
+//! to new pids included. Elsewhere, processes that left the group are found by the run's mark in
+//! their environment ([`RUN_MARK`]). A tool stopped by `SIGINT`/`SIGTERM` kills its runs first;
+//! one killed outright leaves its runs' cgroups to the next run, which kills what is left in them.
+//!
 //! Peak memory is the program's own: the program is traced (`PTRACE_TRACEME`) only to stop it at
 //! its exit, where its `VmHWM` (what `/usr/bin/time` reports) is read while its memory still
 //! exists. `wait4`'s `ru_maxrss` is not used: for a forked child it includes the resident size of
@@ -17,6 +25,7 @@
 //! command's children) are not traced; their peaks are polled every 40 ms, so for them the
 //! figure is a lower bound.
 
+mod cgroup;
 mod procfs;
 mod sys;
 
@@ -26,7 +35,7 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Once;
+use std::sync::{Mutex, Once, OnceLock};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -207,6 +216,15 @@ impl Outcome {
     }
 }
 
+/// Whether runs on this machine get a cgroup of their own (see the module notes): then every
+/// process a program starts is counted and killed with it, wherever it goes.
+pub fn cgroups_available() -> bool {
+    static AVAILABLE: OnceLock<bool> = OnceLock::new();
+    *AVAILABLE.get_or_init(|| {
+        cgroup::RunCgroup::create(&format!("{}-probe", std::process::id())).is_some()
+    })
+}
+
 /// The environment variable marking every process of one run (see [`kill_escaped`]).
 pub const RUN_MARK: &str = "JUDGE_KIT_RUN";
 
@@ -215,8 +233,17 @@ const SHOWN_BYTES: u64 = 64 << 10;
 
 /// Runs `program` with `input` on stdin under `limits`, and leaves no process of it behind.
 pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> {
-    static SUBREAPER: Once = Once::new();
-    SUBREAPER.call_once(sys::become_subreaper);
+    static SETUP: Once = Once::new();
+    SETUP.call_once(|| {
+        sys::become_subreaper();
+        // Stopped by Ctrl-C or a `kill`, the tool takes its runs' processes with it (a program
+        // runs in a group of its own, which the terminal's signal does not reach). Another
+        // handler already set (by a caller) is left alone.
+        let _ = ctrlc::set_handler(|| {
+            stop_all_runs();
+            std::process::exit(130);
+        });
+    });
     let mut stdin = tempfile::tempfile().context("creating a file for stdin")?;
     stdin.write_all(input)?;
     stdin.seek(SeekFrom::Start(0))?;
@@ -230,6 +257,8 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         std::process::id(),
         RUNS.fetch_add(1, Ordering::Relaxed)
     );
+    // Where the machine allows, the run gets a cgroup, which no process of it can leave.
+    let mut cgroup = cgroup::RunCgroup::create(&run_id);
     let mut command = program.command();
     command
         .env(RUN_MARK, &run_id)
@@ -262,12 +291,39 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         .spawn()
         .with_context(|| format!("starting {}", program.describe()))?;
     let pid = child.id() as i32;
-    let watched = watch(pid, &stdout, limits, start);
+    // The program is stopped right after its exec (it asked to be traced), so it starts nothing
+    // before it is in the cgroup.
+    if cgroup.as_ref().is_some_and(|g| !g.adopt(pid)) {
+        cgroup = None;
+    }
+    ACTIVE_GROUPS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(pid);
+    let watched = watch(pid, &stdout, limits, start, cgroup.as_ref());
     // Whatever happened, nothing of the program outlives its run.
     sys::kill_group(pid);
+    if let Some(g) = &cgroup {
+        g.kill();
+    }
+    ACTIVE_GROUPS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|&g| g != pid);
     let watched = watched?;
     reap_leftovers(pid);
-    kill_escaped(&format!("{RUN_MARK}={run_id}"));
+    match cgroup {
+        Some(g) => {
+            // Its processes that left the group are our children now (we are the reaper).
+            for zombie in procfs::zombie_children() {
+                if g.held(zombie) {
+                    sys::kill_and_reap(zombie);
+                }
+            }
+            drop(g);
+        }
+        None => kill_escaped(&format!("{RUN_MARK}={run_id}")),
+    }
     let wall = start.elapsed();
     let output_bytes = stdout.metadata()?.len();
     let exit = match watched.status.code() {
@@ -287,6 +343,21 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
     })
 }
 
+/// The process groups of the runs in progress (each run's group is its program's pid).
+static ACTIVE_GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+/// Kills the processes of every run in progress: their groups and their cgroups.
+fn stop_all_runs() {
+    for &pgid in ACTIVE_GROUPS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+    {
+        sys::kill_group(pgid);
+    }
+    cgroup::kill_all();
+}
+
 /// What watching a program until its end found.
 struct Watched {
     status: std::process::ExitStatus,
@@ -297,8 +368,15 @@ struct Watched {
 }
 
 /// Follows `pid` until it ends: resumes it from trace stops, reads its peak memory at its exit
-/// stop, polls CPU time and output size, and kills its group at a limit.
-fn watch(pid: i32, stdout: &File, limits: &Limits, start: Instant) -> Result<Watched> {
+/// stop, polls CPU time (its group's, or all its cgroup's when it has one) and output size,
+/// and kills its group (and cgroup) at a limit.
+fn watch(
+    pid: i32,
+    stdout: &File,
+    limits: &Limits,
+    start: Instant,
+    cgroup: Option<&cgroup::RunCgroup>,
+) -> Result<Watched> {
     let ticks = sys::clock_ticks();
     let mut traced = false;
     let mut exit_peaks: Option<procfs::Peaks> = None;
@@ -310,6 +388,8 @@ fn watch(pid: i32, stdout: &File, limits: &Limits, start: Instant) -> Result<Wat
     let mut main_reaped = Duration::ZERO;
     let mut stopped = None;
     let mut last_scan: Option<Instant> = None;
+    let cgroup_cpu = || cgroup.and_then(cgroup::RunCgroup::cpu).unwrap_or_default();
+    let mut last_cgroup_cpu = Duration::ZERO;
     loop {
         if let Some(w) = sys::wait(pid, true).context("waiting for the program")? {
             if libc::WIFSTOPPED(w.status) {
@@ -344,7 +424,7 @@ fn watch(pid: i32, stdout: &File, limits: &Limits, start: Instant) -> Result<Wat
             return Ok(Watched {
                 status: std::process::ExitStatus::from_raw(w.status),
                 stopped,
-                cpu: reaped.max(main_cpu + others_cpu),
+                cpu: reaped.max(main_cpu + others_cpu).max(cgroup_cpu()),
                 peak_kib: exit_peaks
                     .map_or(polled_peak, |p| p.resident_kib)
                     .max(others_peak),
@@ -371,14 +451,21 @@ fn watch(pid: i32, stdout: &File, limits: &Limits, start: Instant) -> Result<Wat
             let peak = others.iter().map(|(_, u)| u.peak_kib).max().unwrap_or(0);
             others_peak = others_peak.max(peak);
         }
-        let cpu = main.cpu + others.iter().map(|(_, u)| u.cpu).sum::<Duration>();
+        // The cgroup also counts processes that left the group, alive or dead.
+        let in_cgroup = cgroup_cpu();
+        let cgroup_ran = in_cgroup > last_cgroup_cpu;
+        last_cgroup_cpu = in_cgroup;
+        let cpu = (main.cpu + others.iter().map(|(_, u)| u.cpu).sum::<Duration>()).max(in_cgroup);
         let output = stdout.metadata().map(|m| m.len()).unwrap_or(0);
         stopped = if cpu > limits.cpu {
             Some(Stop::Cpu)
         } else if output > limits.output_bytes {
             Some(Stop::Output)
         } else if elapsed > limits.wall * 10
-            || (elapsed > limits.wall && !main.runnable && !others.iter().any(|(_, u)| u.runnable))
+            || (elapsed > limits.wall
+                && !main.runnable
+                && !others.iter().any(|(_, u)| u.runnable)
+                && !cgroup_ran)
         {
             // Past the wall cap while sleeping or blocked; a program only waiting for a busy
             // CPU is left to its CPU limit (up to ten times the cap).
@@ -388,6 +475,9 @@ fn watch(pid: i32, stdout: &File, limits: &Limits, start: Instant) -> Result<Wat
         };
         if stopped.is_some() {
             sys::kill_group(pid);
+            if let Some(g) = cgroup {
+                g.kill();
+            }
             continue;
         }
         let tick = (elapsed / 20).clamp(Duration::from_micros(500), Duration::from_millis(10));

@@ -18,13 +18,13 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
     SERIAL.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The compiled fixtures: `spin`, `burn`, `touch`, `grow` (C) and `alloc` (Rust).
+/// The compiled fixtures: `spin`, `burn`, `touch`, `grow`, `hop` (C) and `alloc` (Rust).
 fn fixtures() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/runner");
-        for name in ["spin", "burn", "touch", "grow"] {
+        for name in ["spin", "burn", "touch", "grow", "hop"] {
             let ok = Command::new("gcc")
                 .args(["-O1", "-o"])
                 .arg(dir.path().join(name))
@@ -150,12 +150,86 @@ fn a_background_child_is_killed_and_the_run_returns_promptly() {
 }
 
 #[test]
+fn a_child_that_starts_its_own_session_with_an_empty_environment_is_killed() {
+    if !cgroups_or_warn("a_child_that_starts_its_own_session_with_an_empty_environment_is_killed") {
+        return;
+    }
+    assert_sleepers_gone("no-env", |s| format!("setsid env -i {s} 303 &\necho hi"));
+}
+
+#[test]
 fn a_child_that_starts_its_own_session_is_killed_too() {
     // `setsid` moves the sleeper out of the program's process group and session, where a group
     // kill cannot reach; one in a double fork is handed to the reaper at once.
     assert_sleepers_gone("escape", |s| {
         format!("setsid {s} 301 &\nsh -c 'setsid {s} 302 & exit 0'\necho hi")
     });
+}
+
+/// Whether runs get a cgroup here; when not, says so (the tests that need one then check
+/// nothing).
+fn cgroups_or_warn(test: &str) -> bool {
+    let followed = judge_kit::run::cgroups_available();
+    if !followed {
+        eprintln!("WARNING: no cgroup2 hierarchy we may write to; {test} checks nothing here");
+    }
+    followed
+}
+
+#[test]
+fn cpu_burned_by_a_process_that_left_the_group_is_counted() {
+    let _serial = serial();
+    if !cgroups_or_warn("cpu_burned_by_a_process_that_left_the_group_is_counted") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let name = marker("burner");
+    let burner = tmp.path().join(&name);
+    std::os::unix::fs::symlink(fixtures().join("spin"), &burner).unwrap();
+    // The program itself only sleeps, then prints the right answer.
+    let program = script(
+        tmp.path(),
+        &format!("setsid {} &\nsleep 2\necho hi", burner.display()),
+    );
+    let limits = Limits::judge(Duration::from_secs(1), 256);
+    let outcome = run(&program, b"", &limits).unwrap();
+    println!(
+        "escaped burner: {:?}, CPU {:.0} ms, wall {:.0} ms",
+        verdict(&outcome, &limits, Some("hi\n")),
+        ms(outcome.cpu),
+        ms(outcome.wall)
+    );
+    assert_eq!(verdict(&outcome, &limits, Some("hi\n")), Verdict::TimeLimit);
+    assert_eq!(outcome.stopped, Some(Stop::Cpu));
+    assert!(
+        outcome.cpu >= limits.cpu && outcome.cpu < limits.cpu * 2,
+        "{outcome:?}"
+    );
+    assert_eq!(processes_with(&name), Vec::<String>::new());
+}
+
+#[test]
+fn a_child_that_clears_its_mark_and_hops_from_pid_to_pid_is_killed() {
+    let _serial = serial();
+    if !cgroups_or_warn("a_child_that_clears_its_mark_and_hops_from_pid_to_pid_is_killed") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let name = marker("hopper");
+    let hopper = tmp.path().join(&name);
+    std::os::unix::fs::symlink(fixtures().join("hop"), &hopper).unwrap();
+    let limits = Limits::judge(Duration::from_secs(1), 256);
+    let outcome = run(&Program::Exe(hopper), b"", &limits).unwrap();
+    // Give a survivor time to show itself under a new pid.
+    std::thread::sleep(Duration::from_millis(300));
+    println!(
+        "hopper: {:?}, wall {:.0} ms, leftovers {:?}",
+        verdict(&outcome, &limits, Some("hi\n")),
+        ms(outcome.wall),
+        processes_with(&name)
+    );
+    assert_eq!(verdict(&outcome, &limits, Some("hi\n")), Verdict::Accepted);
+    assert_eq!(processes_with(&name), Vec::<String>::new());
 }
 
 #[test]

@@ -19,6 +19,7 @@ pub struct Usage {
 /// the CPU ticks of the children it reaped.
 struct Stat {
     state: char,
+    ppid: i32,
     pgrp: i32,
     own_ticks: u64,
     reaped_ticks: u64,
@@ -29,7 +30,8 @@ fn parse_stat(text: &str) -> Option<Stat> {
     // The command name is in parentheses and may contain spaces or parentheses itself.
     let rest = &text[text.rfind(')')? + 2..];
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    // rest starts at field 3 (state); pgrp is field 5, utime..cstime are fields 14..17.
+    // rest starts at field 3 (state); ppid is field 4, pgrp field 5, utime..cstime 14..17.
+    let ppid = fields.get(1)?.parse().ok()?;
     let pgrp = fields.get(2)?.parse().ok()?;
     let ticks = |range: std::ops::Range<usize>| -> Option<u64> {
         Some(
@@ -42,6 +44,7 @@ fn parse_stat(text: &str) -> Option<Stat> {
     };
     Some(Stat {
         state: fields.first()?.chars().next()?,
+        ppid,
         pgrp,
         own_ticks: ticks(11..13)?,
         reaped_ticks: ticks(13..15)?,
@@ -119,6 +122,23 @@ pub fn with_environment_entry(entry: &str) -> Vec<i32> {
         .collect()
 }
 
+/// This process's children that have exited and wait to be reaped (zombies).
+pub fn zombie_children() -> Vec<i32> {
+    let me = std::process::id() as i32;
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .ok()
+                .and_then(|text| parse_stat(&text))
+                .is_some_and(|stat| stat.ppid == me && stat.state == 'Z')
+        })
+        .collect()
+}
+
 /// Every live process of the group `pgid` except `skip`, with its usage.
 pub fn group_members(pgid: i32, skip: i32, ticks_per_second: u64) -> Vec<(i32, Usage)> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
@@ -146,6 +166,7 @@ mod tests {
         let line = "42 (a b) c) R 1 42 42 0 -1 4194304 100 0 0 0 150 50 7 3 20 0 1 0 123 456 789";
         let stat = parse_stat(line).unwrap();
         assert_eq!(stat.state, 'R');
+        assert_eq!(stat.ppid, 1);
         assert_eq!(stat.pgrp, 42);
         assert_eq!((stat.own_ticks, stat.reaped_ticks), (150 + 50, 7 + 3));
     }

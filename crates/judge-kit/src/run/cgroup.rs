@@ -1,0 +1,188 @@
+//! A control group (cgroup v2) per run, where this machine lets us make one.
+//!
+//! A process group and an environment mark follow a program's processes only as long as they
+//! keep them: a process can start its own session, rewrite its environment, or fork faster than
+//! a scan of `/proc` finds it. A cgroup cannot be left that way: every process the program
+//! starts is born in it, its CPU time is counted there even after the process has left or died
+//! (`cpu.stat`), and `cgroup.kill` ends every process in it at once, forking ones included.
+//!
+//! The run's cgroup is made beside this tool's own, in the cgroup2 hierarchy (which Linux
+//! mounts also when the controllers live in v1 hierarchies): it needs no controller, only the
+//! right to make a folder there, which root has and a systemd delegation gives. Where that
+//! fails the runner goes on with its process group and mark alone.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, Once};
+use std::time::{Duration, Instant};
+
+/// Folder names of run cgroups start with this, then the tool's pid and the run's number.
+const PREFIX: &str = "judge-kit-";
+
+/// The cgroups of runs in progress, for [`kill_all`] when the tool is told to stop.
+static ACTIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// One run's cgroup; dropping it kills whatever is left in it and removes it.
+#[derive(Debug)]
+pub struct RunCgroup {
+    dir: PathBuf,
+    /// Its path within the hierarchy (`/judge-kit-12-0`), as `/proc/<pid>/cgroup` shows it.
+    path: String,
+}
+
+/// Where this process's cgroup is in the cgroup2 hierarchy: the hierarchy's mount point, from
+/// `/proc/self/mountinfo`, and the path `/proc/self/cgroup` gives on its `0::` line.
+fn own_cgroup() -> Option<(PathBuf, String)> {
+    let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
+    let mount = mountinfo.lines().find_map(|line| {
+        // Fields: id parent major:minor root mount-point options... - fstype source super.
+        let (before, after) = line.split_once(" - ")?;
+        (after.split_whitespace().next()? == "cgroup2")
+            .then(|| before.split_whitespace().nth(4).map(PathBuf::from))?
+    })?;
+    let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let own = cgroups.lines().find_map(|line| line.strip_prefix("0::"))?;
+    Some((mount, own.trim_end_matches('/').to_string()))
+}
+
+/// Whether a process of this pid exists.
+fn alive(pid: i32) -> bool {
+    Path::new(&format!("/proc/{pid}")).exists()
+}
+
+/// Kills and removes the run cgroups of tools that died without doing it themselves (killed
+/// with `SIGKILL`, or by a program they ran).
+fn sweep_orphans(base: &Path) {
+    let Ok(entries) = std::fs::read_dir(base) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(owner) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(PREFIX))
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        if !alive(owner) {
+            end(&entry.path());
+        }
+    }
+}
+
+/// Kills every process in the cgroup `dir`, waits (up to 2 s) until it is empty, removes it.
+fn end(dir: &Path) {
+    let deadline = Instant::now() + Duration::from_secs(2);
+    loop {
+        // Processes born during the kill are killed by it too (the kernel sees to that).
+        let _ = std::fs::write(dir.join("cgroup.kill"), "1");
+        if std::fs::remove_dir(dir).is_ok() || !dir.exists() || Instant::now() > deadline {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Kills the processes of every run in progress (for a tool told to stop by a signal).
+pub fn kill_all() {
+    let active = ACTIVE.lock().unwrap_or_else(|e| e.into_inner());
+    for dir in active.iter() {
+        let _ = std::fs::write(dir.join("cgroup.kill"), "1");
+    }
+}
+
+impl RunCgroup {
+    /// A new, empty cgroup for the run `id`, or `None` where this machine does not let us make
+    /// one (no cgroup2 hierarchy, no right to write there, a kernel without `cgroup.kill`).
+    pub fn create(id: &str) -> Option<RunCgroup> {
+        static SWEPT: Once = Once::new();
+        let (mount, own) = own_cgroup()?;
+        let base = mount.join(own.trim_start_matches('/'));
+        SWEPT.call_once(|| sweep_orphans(&base));
+        let name = format!("{PREFIX}{id}");
+        let dir = base.join(&name);
+        std::fs::create_dir(&dir).ok()?;
+        let group = RunCgroup {
+            dir,
+            path: format!("{own}/{name}"),
+        };
+        if !group.dir.join("cgroup.kill").exists() || group.cpu().is_none() {
+            return None; // dropped: removed
+        }
+        ACTIVE
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(group.dir.clone());
+        Some(group)
+    }
+
+    /// Moves the process `pid` (and so every process it starts from then on) into the cgroup;
+    /// whether that worked.
+    pub fn adopt(&self, pid: i32) -> bool {
+        std::fs::write(self.dir.join("cgroup.procs"), pid.to_string()).is_ok()
+    }
+
+    /// CPU time (user + system) used in the cgroup so far, by every process that has been in
+    /// it, the dead included.
+    pub fn cpu(&self) -> Option<Duration> {
+        let stat = std::fs::read_to_string(self.dir.join("cpu.stat")).ok()?;
+        let micros = stat
+            .lines()
+            .find_map(|line| line.strip_prefix("usage_usec "))?
+            .trim()
+            .parse()
+            .ok()?;
+        Some(Duration::from_micros(micros))
+    }
+
+    /// Kills every process in the cgroup.
+    pub fn kill(&self) {
+        let _ = std::fs::write(self.dir.join("cgroup.kill"), "1");
+    }
+
+    /// Whether `pid` is or was (a zombie) in this cgroup, by its `/proc/<pid>/cgroup`.
+    pub fn held(&self, pid: i32) -> bool {
+        std::fs::read_to_string(format!("/proc/{pid}/cgroup")).is_ok_and(|text| {
+            text.lines()
+                .filter_map(|line| line.strip_prefix("0::"))
+                .any(|path| path.trim_end_matches(" (deleted)") == self.path)
+        })
+    }
+}
+
+impl Drop for RunCgroup {
+    fn drop(&mut self) {
+        end(&self.dir);
+        ACTIVE
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|d| d != &self.dir);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cgroup_counts_and_kills_what_it_holds_when_the_machine_allows_one() {
+        let Some(group) = RunCgroup::create(&format!("{}-unit", std::process::id())) else {
+            eprintln!("WARNING: no cgroup2 hierarchy we may write to; nothing to check");
+            return;
+        };
+        assert_eq!(group.cpu(), Some(Duration::ZERO));
+        let mut child = std::process::Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .unwrap();
+        assert!(group.adopt(child.id() as i32));
+        assert!(group.held(child.id() as i32));
+        group.kill();
+        let status = child.wait().unwrap();
+        assert!(!status.success());
+        let dir = group.dir.clone();
+        drop(group);
+        assert!(!dir.exists());
+    }
+}
