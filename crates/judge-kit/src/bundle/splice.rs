@@ -57,20 +57,23 @@ pub fn load(root_file: &Path, rewriter: &Rewriter, at_bundle_root: bool) -> Resu
         own: folder,
     };
     let mut stack = Vec::new();
-    splice_file(root_file, &dirs, rewriter, at_bundle_root, &mut stack)
+    let text = splice_file(root_file, &dirs, rewriter, at_bundle_root, &mut stack)?;
+    Ok(text.unwrap_or_default())
 }
 
 fn at(path: &Path, span: Span) -> String {
     format!("{}:{}", path.display(), span.start().line)
 }
 
+/// One file as text, its `mod x;` files inlined; `None` when its own inner attributes turn it
+/// off (`#![cfg(test)]` at the top of a tests file).
 fn splice_file(
     path: &Path,
     dirs: &Dirs,
     rewriter: &Rewriter,
     at_bundle_root: bool,
     stack: &mut Vec<PathBuf>,
-) -> Result<String> {
+) -> Result<Option<String>> {
     if stack.iter().any(|p| p == path) {
         bail!(
             "{}: this file includes itself through `mod`",
@@ -89,6 +92,10 @@ fn splice_file(
             e.span().start().column + 1
         )
     })?;
+    if cfg::is_off(&file.attrs) {
+        stack.pop();
+        return Ok(None);
+    }
     let mut walker = Walker {
         path,
         dirs,
@@ -113,12 +120,12 @@ fn splice_file(
         problems: &mut problems,
         path,
     };
-    context.rewrite(tokens);
+    context.rewrite(tokens, &HashSet::new());
     if let Some(first) = problems.first() {
         bail!("{first}");
     }
     stack.pop();
-    Ok(apply(&text, edits))
+    Ok(Some(apply(&text, edits)))
 }
 
 /// Applies edits, skipping any that fall inside an earlier, wider one (a cut-out item).
@@ -240,9 +247,6 @@ impl Walker<'_> {
     /// `dep::` path is rewritten to `crate::<module>::` anyway, so at the bundle's root (where
     /// the module itself is) the import goes, and elsewhere it is allowed to be unused.
     fn use_of_dependency(&mut self, item: &Item, u: &syn::ItemUse, top: bool) {
-        if u.leading_colon.is_some() {
-            return;
-        }
         let is_dep = |ident: &syn::Ident| self.rewriter.deps.contains_key(&unraw(ident));
         let mut selfs = Vec::new();
         match &u.tree {
@@ -389,7 +393,10 @@ impl Walker<'_> {
                 file.display()
             );
         }
-        let child = splice_file(&file, &dirs, self.rewriter, false, self.stack)?;
+        let Some(child) = splice_file(&file, &dirs, self.rewriter, false, self.stack)? else {
+            self.cut(m.span());
+            return Ok(());
+        };
         if let Some(attr) = path_attr {
             self.cut(attr.span());
         }
@@ -432,6 +439,14 @@ fn is_punct(tree: Option<&TokenTree>, c: char) -> bool {
     matches!(tree, Some(TokenTree::Punct(p)) if p.as_char() == c)
 }
 
+/// Whether the identifier at `i` is a macro's name in a call: `name!(..)`, `name![..]`,
+/// `name!{..}`; not `name != x`, nor a field or method (`x.name`).
+fn is_macro_bang(t: &[TokenTree], i: usize) -> bool {
+    let bang = matches!(t.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!' && p.spacing() == Spacing::Alone);
+    let field = i >= 1 && is_punct(t.get(i - 1), '.');
+    bang && !field && matches!(t.get(i + 2), Some(TokenTree::Group(_)))
+}
+
 /// `::` starting at `i`.
 fn is_colon2(t: &[TokenTree], i: usize) -> bool {
     matches!(t.get(i), Some(TokenTree::Punct(p)) if p.as_char() == ':' && p.spacing() == Spacing::Joint)
@@ -457,15 +472,88 @@ fn continues_path(t: &[TokenTree], i: usize) -> bool {
     if i < 3 {
         return false;
     }
+    let before = i.checked_sub(4).and_then(|b| t.get(b));
     match &t[i - 3] {
+        // A lifetime (`&'a ::dep::T`) ends a type's prefix; it is not a path segment.
+        TokenTree::Ident(_) if is_punct(before, '\'') => false,
         TokenTree::Ident(id) => !KEYWORDS.contains(&id.to_string().as_str()),
-        TokenTree::Punct(p) => p.as_char() == '>',
-        TokenTree::Group(_) | TokenTree::Literal(_) => false,
+        // `<T>::name`, `Vec::<u8>::new`; but `->` and `=>` end a signature or an arm.
+        TokenTree::Punct(p) if p.as_char() == '>' => {
+            !(is_punct(before, '-') || is_punct(before, '=')) || !is_joint(before)
+        }
+        TokenTree::Punct(_) | TokenTree::Group(_) | TokenTree::Literal(_) => false,
     }
+}
+
+/// Whether `tree` is a punctuation joined to the next one (`-` of `->`).
+fn is_joint(tree: Option<&TokenTree>) -> bool {
+    matches!(tree, Some(TokenTree::Punct(p)) if p.spacing() == Spacing::Joint)
 }
 
 fn inside(removed: &[Range<usize>], at: usize) -> bool {
     removed.iter().any(|r| r.contains(&at))
+}
+
+/// Keywords followed by the name of the item they declare.
+const DECLARING: &[&str] = &[
+    "mod", "struct", "enum", "union", "fn", "const", "static", "type", "trait",
+];
+
+/// The names items at this level of `t` declare (not those inside nested blocks): after a
+/// declaring keyword, after `as` (a `use` or `extern crate` alias), and the last segment of
+/// every `use` path (`use a::grid_core;`, `use a::{b, grid_core}`) past its first.
+fn declared_names(t: &[TokenTree]) -> HashSet<String> {
+    let mut names = HashSet::new();
+    let mut in_use = false;
+    for i in 0..t.len() {
+        match &t[i] {
+            TokenTree::Ident(id) => {
+                let word = id.to_string();
+                if word == "use" {
+                    in_use = true;
+                } else if DECLARING.contains(&word.as_str()) || word == "as" {
+                    if let Some(TokenTree::Ident(name)) = t.get(i + 1) {
+                        names.insert(unraw_str(&name.to_string()));
+                    }
+                } else if in_use
+                    && i >= 3
+                    && is_colon2(t, i - 2)
+                    && !is_ident(t.get(i - 3), "use")
+                    && !is_colon2(t, i + 1)
+                {
+                    names.insert(unraw_str(&word));
+                }
+            }
+            TokenTree::Group(g) if in_use => use_group_leaves(g.stream(), &mut names),
+            TokenTree::Punct(p) if p.as_char() == ';' => in_use = false,
+            _ => {}
+        }
+    }
+    names
+}
+
+/// The names a `use` group (`{b, c::grid_core, d as e}`) brings in, at every depth.
+fn use_group_leaves(stream: TokenStream, names: &mut HashSet<String>) {
+    let t: Vec<TokenTree> = stream.into_iter().collect();
+    for i in 0..t.len() {
+        match &t[i] {
+            TokenTree::Ident(id) => {
+                let word = id.to_string();
+                let last = !is_colon2(&t, i + 1) && !is_ident(t.get(i + 1), "as");
+                let aliased = i >= 1 && is_ident(t.get(i - 1), "as");
+                if (last || aliased) && word != "self" && word != "as" {
+                    names.insert(unraw_str(&word));
+                }
+            }
+            TokenTree::Group(g) => use_group_leaves(g.stream(), names),
+            _ => {}
+        }
+    }
+}
+
+/// A name without its `r#`.
+fn unraw_str(name: &str) -> String {
+    name.strip_prefix("r#").unwrap_or(name).to_string()
 }
 
 /// What rewriting one file's tokens needs.
@@ -537,10 +625,20 @@ impl TokenContext<'_> {
     /// name at the start of a path becomes `crate::<its module>` (`crate` alone when it names
     /// one of the dependency's exported macros, which live at the root); inside a wrapped crate
     /// `crate::`/`$crate::` gain the crate's module. Reports what cannot work in one file.
-    fn rewrite(&mut self, stream: TokenStream) {
+    ///
+    /// `shadowed` are the dependency names that items of the enclosing blocks declare (a local
+    /// `mod grid_core`, a `use x::grid_core`): there the name is the local item, not the
+    /// dependency, and stays as it is.
+    fn rewrite(&mut self, stream: TokenStream, shadowed: &HashSet<String>) {
         let rw = self.rw;
         let path = self.path;
         let t: Vec<TokenTree> = stream.into_iter().collect();
+        let mut shadowed = shadowed.clone();
+        shadowed.extend(
+            declared_names(&t)
+                .into_iter()
+                .filter(|n| rw.deps.contains_key(n)),
+        );
         let mut skip_until = 0;
         for i in 0..t.len() {
             if i < skip_until {
@@ -548,7 +646,17 @@ impl TokenContext<'_> {
             }
             let id = match &t[i] {
                 TokenTree::Group(g) => {
-                    self.rewrite(g.stream());
+                    // A module's body sees only what it declares itself (and the crates);
+                    // any other block also sees what encloses it.
+                    let module_body = i >= 2
+                        && is_ident(t.get(i - 2), "mod")
+                        && g.delimiter() == proc_macro2::Delimiter::Brace;
+                    let outer = if module_body {
+                        HashSet::new()
+                    } else {
+                        shadowed.clone()
+                    };
+                    self.rewrite(g.stream(), &outer);
                     continue;
                 }
                 TokenTree::Punct(p) if p.as_char() == '#' => {
@@ -571,7 +679,7 @@ impl TokenContext<'_> {
             let edits = &mut *self.edits;
             let problems = &mut *self.problems;
             let name = id.to_string();
-            let bang = is_punct(t.get(i + 1), '!');
+            let bang = is_macro_bang(&t, i);
             if bang && ["include", "include_str", "include_bytes"].contains(&name.as_str()) {
                 problems.push(format!(
                     "{}: `{name}!` reads a file beside the source, but a judge compiles the bundle alone",
@@ -607,7 +715,11 @@ impl TokenContext<'_> {
                 }
                 continue;
             }
-            let Some(module) = rw.deps.get(name.strip_prefix("r#").unwrap_or(&name)) else {
+            let bare = name.strip_prefix("r#").unwrap_or(&name);
+            if shadowed.contains(bare) {
+                continue;
+            }
+            let Some(module) = rw.deps.get(bare) else {
                 continue;
             };
             if i >= 1 && (is_punct(t.get(i - 1), '.') || is_punct(t.get(i - 1), '$')) {
