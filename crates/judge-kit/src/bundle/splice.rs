@@ -57,8 +57,41 @@ pub fn load(root_file: &Path, rewriter: &Rewriter, at_bundle_root: bool) -> Resu
         own: folder,
     };
     let mut stack = Vec::new();
-    let text = splice_file(root_file, &dirs, rewriter, at_bundle_root, &mut stack)?;
+    let rewriter = with_root_aliases(root_file, rewriter);
+    let text = splice_file(root_file, &dirs, &rewriter, at_bundle_root, &mut stack)?;
     Ok(text.unwrap_or_default())
+}
+
+/// `rewriter`, knowing the names the crate's root gives crates with `extern crate x as y;`:
+/// such a name is in scope in every module of the crate (like the crate's own name), so its
+/// paths are rewritten everywhere like the crate's (`self` is the crate itself).
+fn with_root_aliases(root_file: &Path, rewriter: &Rewriter) -> Rewriter {
+    let mut rewriter = rewriter.clone();
+    let Some(file) = std::fs::read_to_string(root_file)
+        .ok()
+        .and_then(|text| syn::parse_file(&text).ok())
+    else {
+        return rewriter;
+    };
+    for item in &file.items {
+        let Item::ExternCrate(e) = item else {
+            continue;
+        };
+        let Some((_, alias)) = &e.rename else {
+            continue;
+        };
+        let name = unraw(&e.ident);
+        let module = if name == "self" {
+            rewriter.own_module.clone().unwrap_or_default()
+        } else {
+            match rewriter.deps.get(&name) {
+                Some(module) => module.clone(),
+                None => continue,
+            }
+        };
+        rewriter.deps.insert(unraw(alias), module);
+    }
+    rewriter
 }
 
 fn at(path: &Path, span: Span) -> String {
@@ -236,6 +269,7 @@ impl Walker<'_> {
                 }
                 Item::Use(u) if self.rewriter.active => {
                     self.use_of_dependency(item, u, inline.is_empty());
+                    self.macro_imports(u, inline.is_empty());
                 }
                 _ => {}
             }
@@ -293,8 +327,128 @@ impl Walker<'_> {
         }
     }
 
+    /// `use dep::{a_macro, ..}`, `use dep::*` and, in a library, `use crate::{a_macro, ..}`
+    /// name `#[macro_export]` macros, which live at the bundle's root, not in the crate's
+    /// module: each such macro is taken out of the `use` and imported from the root on its
+    /// own (at the root itself, where it already is, not at all); a glob of the crate's root
+    /// imports all of its macros that way.
+    fn macro_imports(&mut self, u: &syn::ItemUse, top: bool) {
+        let UseTree::Path(p) = &u.tree else {
+            return;
+        };
+        let first = unraw(&p.ident);
+        let macros = if first == "crate" && self.rewriter.own_module.is_some() {
+            &self.rewriter.own_macros
+        } else {
+            match self
+                .rewriter
+                .deps
+                .get(&first)
+                .and_then(|m| self.rewriter.dep_macros.get(m))
+            {
+                Some(macros) => macros,
+                None => return,
+            }
+        };
+        if macros.is_empty() {
+            return;
+        }
+        let at_root = self.at_bundle_root && top;
+        let is_macro = |ident: &syn::Ident| macros.contains(&unraw(ident));
+        let mut imports: Vec<String> = Vec::new();
+        let mut taken = Vec::new();
+        let all_macros = || {
+            let mut names: Vec<String> = macros.iter().cloned().collect();
+            names.sort();
+            names
+        };
+        match &*p.tree {
+            // `use dep::m;` at the root would import the macro where it already is.
+            UseTree::Name(n) if is_macro(&n.ident) && at_root => {
+                self.cut(u.span());
+                return;
+            }
+            UseTree::Glob(_) if !at_root => imports.extend(all_macros()),
+            UseTree::Group(g) => {
+                let count = g.items.len();
+                for (index, pair) in g.items.pairs().enumerate() {
+                    let import = match pair.value() {
+                        UseTree::Name(n) if is_macro(&n.ident) => Some(unraw(&n.ident)),
+                        UseTree::Rename(r) if is_macro(&r.ident) => {
+                            Some(format!("{} as {}", unraw(&r.ident), r.rename))
+                        }
+                        UseTree::Glob(_) => {
+                            if !at_root {
+                                imports.extend(all_macros());
+                            }
+                            continue;
+                        }
+                        _ => continue,
+                    };
+                    let import = import.expect("a macro");
+                    let renamed = import.contains(" as ");
+                    if !at_root || renamed {
+                        imports.push(import);
+                    }
+                    let start = pair.value().span().byte_range().start;
+                    let end = pair
+                        .punct()
+                        .map_or(pair.value().span().byte_range().end, |c| {
+                            c.span.byte_range().end
+                        });
+                    taken.push((index, start..end));
+                }
+                if taken.len() == count {
+                    self.cut(u.span());
+                } else {
+                    for (index, range) in taken {
+                        // The last one has no comma after it: take the one before it.
+                        let range = if index + 1 == count && !g.items.trailing_punct() {
+                            let before = g
+                                .items
+                                .pairs()
+                                .nth(index - 1)
+                                .and_then(|p| p.punct().map(|c| c.span.byte_range().start));
+                            before.unwrap_or(range.start)..range.end
+                        } else {
+                            range
+                        };
+                        self.removed.push(range.clone());
+                        self.edits.push(Edit {
+                            range,
+                            text: String::new(),
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+        if imports.is_empty() {
+            return;
+        }
+        let vis = quote::ToTokens::to_token_stream(&u.vis).to_string();
+        let vis = if vis.is_empty() { vis } else { vis + " " };
+        let end = u.span().byte_range().end;
+        self.edits.push(Edit {
+            range: end..end,
+            text: format!(
+                "\n#[allow(unused_imports)]\n{vis}use crate::{{{}}};",
+                imports.join(", ")
+            ),
+        });
+    }
+
     fn extern_crate(&mut self, e: &syn::ItemExternCrate, top: bool) -> Result<()> {
         let name = unraw(&e.ident);
+        let aliased_here = e
+            .rename
+            .as_ref()
+            .is_some_and(|(_, alias)| self.rewriter.deps.contains_key(&unraw(alias)));
+        if name == "self" && aliased_here && top {
+            // Its paths are rewritten to the crate's own (see `with_root_aliases`).
+            self.cut(e.span());
+            return Ok(());
+        }
         let Some(module) = self.rewriter.deps.get(&name) else {
             if ["std", "core", "alloc", "self"].contains(&name.as_str()) {
                 return Ok(());
@@ -319,10 +473,12 @@ impl Walker<'_> {
         // Every `name::` path is rewritten to the bundle module, so the declaration goes; a
         // renaming one becomes a `use` of the module under the new name.
         let text = match &e.rename {
+            // At the root the alias is rewritten everywhere already; a `use` keeps it a name
+            // for other ways of naming it.
             Some((_, alias)) => {
                 let vis = quote::ToTokens::to_token_stream(&e.vis).to_string();
                 let vis = if vis.is_empty() { vis } else { vis + " " };
-                format!("{vis}use crate::{module} as {alias};")
+                format!("#[allow(unused_imports)] {vis}use crate::{module} as {alias};")
             }
             None => String::new(),
         };
@@ -511,7 +667,10 @@ fn declared_names(t: &[TokenTree]) -> HashSet<String> {
                 let word = id.to_string();
                 if word == "use" {
                     in_use = true;
-                } else if DECLARING.contains(&word.as_str()) || word == "as" {
+                } else if DECLARING.contains(&word.as_str())
+                    || (word == "as" && !(i >= 2 && is_ident(t.get(i - 2), "crate")))
+                {
+                    // (`extern crate x as y` names a crate, handled as one: not a local item.)
                     if let Some(TokenTree::Ident(name)) = t.get(i + 1) {
                         names.insert(unraw_str(&name.to_string()));
                     }
@@ -621,6 +780,54 @@ impl TokenContext<'_> {
         cut.then_some((start..end, at + 1))
     }
 
+    /// The bundle has no docs, so a lint asking for them (`#![deny(missing_docs)]`) would fail
+    /// it: for the attribute starting with the `#` at `i` that sets `missing_docs` (with
+    /// `deny`, `warn` or `forbid`), cuts that lint from it (the whole attribute when it names
+    /// no other) and returns the index after the attribute.
+    fn missing_docs_lint(&mut self, t: &[TokenTree], i: usize) -> Option<usize> {
+        let at = i + 1 + usize::from(is_punct(t.get(i + 1), '!'));
+        let TokenTree::Group(g) = t.get(at)? else {
+            return None;
+        };
+        let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+        let level = ["deny", "warn", "forbid"]
+            .iter()
+            .any(|l| is_ident(inner.first(), l));
+        let Some(TokenTree::Group(list)) = inner.get(1) else {
+            return None;
+        };
+        if !level || g.delimiter() != proc_macro2::Delimiter::Bracket || inner.len() != 2 {
+            return None;
+        }
+        let lints: Vec<TokenTree> = list.stream().into_iter().collect();
+        let position = lints
+            .iter()
+            .position(|l| is_ident(Some(l), "missing_docs"))?;
+        let only = lints.iter().filter(|l| !is_punct(Some(l), ',')).count() == 1;
+        let range = if only {
+            t[i].span().byte_range().start..g.span().byte_range().end
+        } else {
+            let start = lints[position].span().byte_range().start;
+            match lints.get(position + 1) {
+                Some(comma) if is_punct(Some(comma), ',') => start..comma.span().byte_range().end,
+                _ => {
+                    // The last lint: take the comma before it.
+                    let comma = lints[position - 1].span().byte_range().start;
+                    comma..lints[position].span().byte_range().end
+                }
+            }
+        };
+        if only {
+            self.cut_doc_comment(range);
+        } else {
+            self.edits.push(Edit {
+                range,
+                text: String::new(),
+            });
+        }
+        Some(at + 1)
+    }
+
     /// Rewrites paths anywhere in the token stream, macro arguments included: a dependency's
     /// name at the start of a path becomes `crate::<its module>` (`crate` alone when it names
     /// one of the dependency's exported macros, which live at the root); inside a wrapped crate
@@ -665,6 +872,8 @@ impl TokenContext<'_> {
                     }
                     if let Some((range, next)) = self.doc_attribute(&t, i) {
                         self.cut_doc_comment(range);
+                        skip_until = next;
+                    } else if let Some(next) = self.missing_docs_lint(&t, i) {
                         skip_until = next;
                     }
                     continue;
@@ -746,7 +955,7 @@ impl TokenContext<'_> {
                 i.checked_sub(1)
             };
             let after_use = before.and_then(|b| ident_at(&t, b)).as_deref() == Some("use");
-            let text = if names_macro {
+            let text = if names_macro || module.is_empty() {
                 "crate".to_string()
             } else if followed
                 || ident_at(&t, i + 1).as_deref() == Some("as")
