@@ -88,6 +88,7 @@ fn rewriter(
         own_macros: Default::default(),
         dep_macros,
         active: true,
+        macro_prelude: Vec::new(),
     }
 }
 

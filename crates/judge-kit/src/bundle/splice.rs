@@ -28,6 +28,9 @@ pub struct Rewriter {
     pub dep_macros: HashMap<String, HashSet<String>>,
     /// Off for a first pass that only inlines and cuts (to learn the crate's macros).
     pub active: bool,
+    /// Macros the crate's root brings into every module with `#[macro_use] extern crate`:
+    /// each module of the crate imports them from the bundle's root.
+    pub macro_prelude: Vec<String>,
 }
 
 /// A byte range of one file replaced by new text.
@@ -62,9 +65,9 @@ pub fn load(root_file: &Path, rewriter: &Rewriter, at_bundle_root: bool) -> Resu
     Ok(text.unwrap_or_default())
 }
 
-/// `rewriter`, knowing the names the crate's root gives crates with `extern crate x as y;`:
-/// such a name is in scope in every module of the crate (like the crate's own name), so its
-/// paths are rewritten everywhere like the crate's (`self` is the crate itself).
+/// `rewriter`, knowing what the crate's root brings into every module with `extern crate`:
+/// names it gives crates (`extern crate x as y;`, paths of `y` then rewritten everywhere like
+/// the crate's; `self` is the crate itself), and the macros of `#[macro_use] extern crate x;`.
 fn with_root_aliases(root_file: &Path, rewriter: &Rewriter) -> Rewriter {
     let mut rewriter = rewriter.clone();
     let Some(file) = std::fs::read_to_string(root_file)
@@ -77,6 +80,15 @@ fn with_root_aliases(root_file: &Path, rewriter: &Rewriter) -> Rewriter {
         let Item::ExternCrate(e) = item else {
             continue;
         };
+        if e.attrs.iter().any(|a| a.path().is_ident("macro_use")) {
+            let macros = rewriter
+                .deps
+                .get(&unraw(&e.ident))
+                .and_then(|module| rewriter.dep_macros.get(module));
+            let mut names: Vec<String> = macros.into_iter().flatten().cloned().collect();
+            names.sort();
+            rewriter.macro_prelude.extend(names);
+        }
         let Some((_, alias)) = &e.rename else {
             continue;
         };
@@ -138,6 +150,11 @@ fn splice_file(
         edits: Vec::new(),
         removed: Vec::new(),
     };
+    // Every module but the bundle's root (where the macros are) imports the crate's prelude;
+    // at its end, where no cut item or doc comment can swallow the import.
+    if !at_bundle_root {
+        walker.import_prelude(text.len());
+    }
     walker.items(&file.items, &[])?;
     let Walker { edits, removed, .. } = walker;
     let mut edits = edits;
@@ -212,6 +229,21 @@ pub fn item_attrs(item: &Item) -> &[Attribute] {
 }
 
 impl Walker<'_> {
+    /// Imports the crate's macro prelude ([`Rewriter::macro_prelude`]) at byte `at`, the end
+    /// of a module's items (a `use` works anywhere in its module).
+    fn import_prelude(&mut self, at: usize) {
+        let names = &self.rewriter.macro_prelude;
+        if self.rewriter.active && !names.is_empty() {
+            self.edits.push(Edit {
+                range: at..at,
+                text: format!(
+                    "\n#[allow(unused_imports)]\nuse crate::{{{}}};\n",
+                    names.join(", ")
+                ),
+            });
+        }
+    }
+
     fn cut(&mut self, span: Span) {
         let range = span.byte_range();
         self.removed.push(range.clone());
@@ -229,9 +261,10 @@ impl Walker<'_> {
             }
             match item {
                 Item::Mod(m) => match &m.content {
-                    Some((_, inner)) => {
+                    Some((brace, inner)) => {
                         let mut path = inline.to_vec();
                         path.push(unraw(&m.ident));
+                        self.import_prelude(brace.span.close().byte_range().start);
                         self.items(inner, &path)?;
                     }
                     None => self.module_file(m, inline)?,
@@ -464,9 +497,9 @@ impl Walker<'_> {
             .get(module)
             .is_some_and(|m| !m.is_empty());
         let macro_use = e.attrs.iter().any(|a| a.path().is_ident("macro_use"));
-        if macro_use && exports_macros && !(self.at_bundle_root && top) {
+        if macro_use && exports_macros && !top {
             bail!(
-                "{}: `#[macro_use] extern crate {name}` lets its macros be called by bare name in every module, which one file cannot do outside main.rs's top level; call them as `{name}::the_macro!(..)`",
+                "{}: `#[macro_use] extern crate {name}` in a module, not at the crate's root: one file cannot give its macros to this module alone; put it at the root or call them as `{name}::the_macro!(..)`",
                 at(self.path, e.extern_token.span)
             );
         }
