@@ -182,6 +182,8 @@ pub struct Outcome {
     pub peak_kib: u64,
     /// Bytes written to stdout.
     pub output_bytes: u64,
+    /// Bytes written to stderr (capped like stdout).
+    pub error_bytes: u64,
     /// The program's peak address space in KiB (`VmPeak`, what the memory limit bounds), when
     /// read at its exit.
     pub address_peak_kib: Option<u64>,
@@ -203,9 +205,13 @@ impl Outcome {
             || self.peak_kib >= limits.memory_kib()
     }
 
-    /// Whether the output passed the limit.
+    /// Whether the output passed the limit: on stdout, or on stderr (which is capped too, so a
+    /// flood of it cannot fill the disk: the write past the cap raised `SIGXFSZ`).
     pub fn hit_output_limit(&self, limits: &Limits) -> bool {
-        self.stopped == Some(Stop::Output) || self.output_bytes > limits.output_bytes
+        self.stopped == Some(Stop::Output)
+            || self.output_bytes > limits.output_bytes
+            || self.error_bytes > limits.output_bytes
+            || self.exit == Exit::Signal(libc::SIGXFSZ)
     }
 
     /// Whether the CPU time or the wall-clock cap passed its limit.
@@ -326,6 +332,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
     }
     let wall = start.elapsed();
     let output_bytes = stdout.metadata()?.len();
+    let error_bytes = stderr.metadata()?.len();
     let exit = match watched.status.code() {
         Some(c) => Exit::Code(c),
         None => Exit::Signal(watched.status.signal().unwrap_or(0)),
@@ -339,6 +346,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         wall,
         peak_kib: watched.peak_kib,
         output_bytes,
+        error_bytes,
         address_peak_kib: watched.exit_peaks.map(|p| p.address_kib),
     })
 }

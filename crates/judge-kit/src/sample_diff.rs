@@ -33,6 +33,8 @@ pub struct CaseResult {
     pub stopped: Option<Stop>,
     /// Bytes it wrote to stdout.
     pub output_bytes: u64,
+    /// Bytes it wrote to stderr.
+    pub error_bytes: u64,
     /// What it printed.
     pub stdout: String,
     /// What it printed on stderr.
@@ -69,6 +71,7 @@ impl CaseResult {
             exit: outcome.exit.describe(),
             stopped: outcome.stopped,
             output_bytes: outcome.output_bytes,
+            error_bytes: outcome.error_bytes,
             stdout: outcome.stdout,
             stderr: outcome.stderr,
             expected: sample.expected.clone(),
@@ -89,6 +92,7 @@ impl CaseResult {
             exit: "not run".into(),
             stopped: None,
             output_bytes: 0,
+            error_bytes: 0,
             stdout: String::new(),
             stderr: String::new(),
             expected: None,
@@ -281,11 +285,17 @@ fn evidence(out: &mut String, r: &CaseResult, show: &Show) {
             stderr_tail(out);
         }
         Verdict::OutputLimit => {
+            let stream = if r.error_bytes > r.output_bytes {
+                "stderr"
+            } else {
+                "stdout"
+            };
             let _ = writeln!(
                 out,
-                "      wrote over the {} output limit ({} bytes seen); {}",
+                "      wrote over the {} output limit on {stream} ({} bytes on stdout, {} on stderr); {}",
                 mib(show.limits.output_bytes >> 10),
                 r.output_bytes,
+                r.error_bytes,
                 r.exit
             );
         }
@@ -366,6 +376,7 @@ mod tests {
             exit: "exit status 0".into(),
             stopped: None,
             output_bytes: stdout.len() as u64,
+            error_bytes: 0,
             stdout: stdout.into(),
             stderr: String::new(),
             expected: Some(expected.into()),

@@ -283,6 +283,26 @@ fn endless_output_is_an_output_limit_verdict() {
     assert!(outcome.stdout.len() < 1 << 20, "only the start is kept");
 }
 
+#[test]
+fn endless_output_on_stderr_is_an_output_limit_verdict_too() {
+    let limits = Limits {
+        output_bytes: 8 << 20,
+        ..Limits::judge(Duration::from_secs(2), 256)
+    };
+    let outcome = run(&Program::Shell("echo y; yes >&2".into()), b"", &limits).unwrap();
+    println!(
+        "yes >&2: {:?}, {} bytes on stderr, {}",
+        verdict(&outcome, &limits, Some("y\n")),
+        outcome.error_bytes,
+        outcome.exit.describe()
+    );
+    assert_eq!(
+        verdict(&outcome, &limits, Some("y\n")),
+        Verdict::OutputLimit
+    );
+    assert!(outcome.error_bytes <= limits.output_bytes + 1);
+}
+
 fn cases(dir: &Path, n: usize, input: &str, expected: &str) -> Vec<Sample> {
     (0..n)
         .map(|i| {

@@ -146,6 +146,9 @@ impl Args {
     fn own_program(&self) -> Result<Option<Program>> {
         if let Some(exe) = &self.exe {
             let path = std::path::absolute(exe)?;
+            if path.is_dir() {
+                bail!("--exe {}: a folder, not a program", exe.display());
+            }
             if !path.is_file() {
                 bail!("--exe {}: no such file", exe.display());
             }
