@@ -44,6 +44,11 @@ impl Used {
         }
     }
 
+    /// Adds `name` as used in path position; true when it was new.
+    pub fn add_path(&mut self, name: &str) -> bool {
+        self.paths.insert(name.to_string())
+    }
+
     /// Whether `name` is used as a path.
     pub fn path(&self, name: &str) -> bool {
         self.paths.contains(name)
@@ -55,7 +60,9 @@ impl Used {
     }
 }
 
-/// The names a string literal captures if it is a format string: `{name}` and `{name:..}`.
+/// The names a string literal captures if it is a format string: the argument of every
+/// `{..}` (`{name}`, `{name:..}`) and every `name$` its spec takes a width or precision from
+/// (`{:>WIDTH$}`, `{:.PREC$}`); positions (`{0}`, `{:1$}`) and `{{` escapes name nothing.
 fn format_args_in(literal: &str) -> Vec<String> {
     if !(literal.starts_with('"') || literal.starts_with('r')) {
         return Vec::new();
@@ -64,19 +71,42 @@ fn format_args_in(literal: &str) -> Vec<String> {
     let mut rest = literal;
     while let Some(open) = rest.find('{') {
         rest = &rest[open + 1..];
-        if rest.starts_with('{') {
-            rest = &rest[1..];
+        if let Some(after) = rest.strip_prefix('{') {
+            rest = after;
             continue;
         }
-        let end = rest.find(['}', ':']).unwrap_or(rest.len());
-        let name = &rest[..end];
-        let is_ident = name.starts_with(|c: char| c.is_alphabetic() || c == '_')
-            && name.chars().all(|c| c.is_alphanumeric() || c == '_');
-        if is_ident {
-            names.push(name.strip_prefix("r#").unwrap_or(name).to_string());
+        let end = rest.find('}').unwrap_or(rest.len());
+        let (argument, spec) = rest[..end].split_once(':').unwrap_or((&rest[..end], ""));
+        names.extend(identifier(argument));
+        names.extend(spec_parameters(spec));
+        rest = &rest[end..];
+    }
+    names
+}
+
+/// The `name$` parameters of a format spec (`>w$.p$`); a run of digits before the name is the
+/// `0` flag or a width (`{:0w$}`), not part of it.
+fn spec_parameters(spec: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut run_start = 0;
+    for (at, c) in spec.char_indices() {
+        if c == '$' {
+            let run = spec[run_start..at].trim_start_matches(|c: char| c.is_ascii_digit());
+            names.extend(identifier(run));
+        }
+        if !(c.is_alphanumeric() || c == '_') {
+            run_start = at + c.len_utf8();
         }
     }
     names
+}
+
+/// `text` as a name if it is an identifier (not a position, not empty).
+fn identifier(text: &str) -> Option<String> {
+    let text = text.trim();
+    let is_ident = text.starts_with(|c: char| c.is_alphabetic() || c == '_')
+        && text.chars().all(|c| c.is_alphanumeric() || c == '_');
+    is_ident.then(|| text.strip_prefix("r#").unwrap_or(text).to_string())
 }
 
 /// `x.name` but not `0..name`.
@@ -109,5 +139,23 @@ mod tests {
         for method in ["iter", "find"] {
             assert!(!used.path(method) && used.any(method), "{method}");
         }
+    }
+
+    #[test]
+    fn format_strings_name_their_arguments_widths_and_precisions() {
+        let names = |text: &str| {
+            let mut names = format_args_in(text);
+            names.sort();
+            names
+        };
+        assert_eq!(names(r#""[{:>WIDTH$}] [{:.PREC$}]""#), ["PREC", "WIDTH"]);
+        assert_eq!(names(r#""{v:>w$.p$} {:1$} {:.*} {0:2$}""#), ["p", "v", "w"]);
+        assert_eq!(
+            names(r#""{:_<0pad$} {:+#010.digits$x}""#),
+            ["digits", "pad"]
+        );
+        assert_eq!(names(r#""{{LIT}} {{{real}}} {{:>W$}}""#), ["real"]);
+        assert_eq!(names(r##"r#"{raw:?}"#"##), ["raw"]);
+        assert!(names(r#"b"{x}""#).is_empty() && names("'{'").is_empty());
     }
 }
