@@ -95,6 +95,52 @@ impl Tree {
             let child = self.nodes[n].children.iter().any(|&(_, c)| self.alive[c]);
             self.alive[n] = own || child;
         }
+        // A module holding only re-exports (`pub mod prelude { pub use .. }`) must stay when
+        // a path goes through it; what it re-exports may live in a module kept only so.
+        loop {
+            let revived: Vec<usize> = (0..self.nodes.len())
+                .filter(|&n| !self.alive[n] && self.re_exports_reached(n, used))
+                .collect();
+            if revived.is_empty() {
+                break;
+            }
+            for mut n in revived {
+                while !self.alive[n] {
+                    self.alive[n] = true;
+                    n = self.nodes[n].parent.unwrap_or(n);
+                }
+            }
+        }
+    }
+
+    /// Whether module `n` is named in a path and one of its `pub use` leaves brings in
+    /// something used that survives.
+    fn re_exports_reached(&self, n: usize, used: &Used) -> bool {
+        if !self.module_name(n).is_some_and(|name| used.path(&name)) {
+            return false;
+        }
+        self.nodes[n].items.iter().any(|item| {
+            let Item::Use(u) = item else { return false };
+            if matches!(u.vis, syn::Visibility::Inherited) {
+                return false;
+            }
+            let mut leaves = Vec::new();
+            use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+            leaves.iter().any(|(path, visible)| {
+                let named = visible.as_deref().is_none_or(|name| used.path(name));
+                named && self.leaf_kept(n, path, u.leading_colon.is_some())
+            })
+        })
+    }
+
+    /// The name of module `n` (none for the bundle's root).
+    fn module_name(&self, n: usize) -> Option<String> {
+        let parent = &self.nodes[self.nodes[n].parent?];
+        let &(at, _) = parent.children.iter().find(|&&(_, c)| c == n)?;
+        match &parent.items[at] {
+            Item::Mod(m) => Some(unraw(&m.ident)),
+            _ => None,
+        }
     }
 
     fn keep(&mut self, n: usize, i: usize, used: &mut Used) -> bool {
@@ -111,13 +157,14 @@ impl Tree {
         match item {
             Item::Mod(_) => false,
             Item::Use(u) => {
-                // Using an alias uses what it renames.
-                let mut renamed = Vec::new();
-                renames(&u.tree, &mut renamed);
+                let mut leaves = Vec::new();
+                use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
                 let mut changed = false;
-                for (original, alias) in renamed {
-                    if alias == "_" || used.any(&alias) {
-                        changed |= used.add(original.parse().unwrap_or_default());
+                for (path, visible) in leaves {
+                    if self.leaf_reached(&path, visible.as_deref(), used) {
+                        for name in self.imported_items(&path) {
+                            changed |= used.add_path(name);
+                        }
                     }
                 }
                 changed
@@ -171,6 +218,46 @@ impl Tree {
         }
     }
 
+    /// Whether a `use` leaf brings in something used: its name (`_`: a trait for its methods),
+    /// or for a glob of an enum's variants (`use Dir::*`) one of the variants.
+    fn leaf_reached(&self, path: &[String], visible: Option<&str>, used: &Used) -> bool {
+        match visible {
+            Some(name) => name == "_" || used.path(name),
+            None => path
+                .last()
+                .is_some_and(|holder| self.enum_variant_used(holder, used)),
+        }
+    }
+
+    /// The items a used import uses: the one it brings in (under another name for `as`), and
+    /// the enum whose variants it brings in. Not its modules: a module is kept by its items,
+    /// and its name would keep methods of the same name (`components` and `fn components`).
+    fn imported_items<'p>(&self, path: &'p [String]) -> Vec<&'p String> {
+        let mut names: Vec<&String> = path.last().into_iter().collect();
+        if let [.., holder, _] = path {
+            if self.defines_enum(holder) {
+                names.push(holder);
+            }
+        }
+        names
+    }
+
+    /// Whether some enum of these crates is named `name`.
+    fn defines_enum(&self, name: &str) -> bool {
+        self.nodes
+            .iter()
+            .flat_map(|node| &node.items)
+            .any(|item| matches!(item, Item::Enum(e) if unraw(&e.ident) == name))
+    }
+
+    /// Whether some enum of these crates named `name` has a variant used as a path.
+    fn enum_variant_used(&self, name: &str, used: &Used) -> bool {
+        self.nodes.iter().flat_map(|node| &node.items).any(|item| {
+            matches!(item, Item::Enum(e) if unraw(&e.ident) == name
+                && e.variants.iter().any(|v| used.path(&unraw(&v.ident))))
+        })
+    }
+
     /// Whether an impl's type and trait are kept, or are not items of these crates.
     fn impl_available(&self, imp: &syn::ItemImpl, used: &Used) -> bool {
         let self_name = type_name(&imp.self_ty);
@@ -178,10 +265,30 @@ impl Tree {
             .trait_
             .as_ref()
             .and_then(|(_, p, _)| p.segments.last().map(|s| unraw(&s.ident)));
-        [self_name, trait_name]
-            .into_iter()
-            .flatten()
-            .all(|name| !self.defines(&name) || used.path(&name) || self.trait_kept(&name))
+        let available =
+            |name: &String| !self.defines(name) || used.path(name) || self.trait_kept(name);
+        // An impl on a type alias is an impl on the aliased type, reached by either name.
+        let self_ok = self_name.is_none_or(|name| self.alias_chain(&name).iter().any(available));
+        self_ok && trait_name.as_ref().is_none_or(available)
+    }
+
+    /// `name` and what it is an alias of, through `type A = B;` items, transitively.
+    fn alias_chain(&self, name: &str) -> Vec<String> {
+        let mut chain = vec![name.to_string()];
+        let mut at = 0;
+        while at < chain.len() && chain.len() <= 16 {
+            for item in self.nodes.iter().flat_map(|node| &node.items) {
+                let Item::Type(alias) = item else { continue };
+                let Some(target) = type_name(&alias.ty) else {
+                    continue;
+                };
+                if unraw(&alias.ident) == chain[at] && !chain.contains(&target) {
+                    chain.push(target);
+                }
+            }
+            at += 1;
+        }
+        chain
     }
 
     fn defines(&self, name: &str) -> bool {
@@ -321,6 +428,27 @@ impl Tree {
         })
     }
 
+    /// Whether module `m` is in the bundle (every module is, before reachability is known).
+    fn usable(&self, m: usize) -> bool {
+        self.alive.get(m).copied().unwrap_or(true)
+    }
+
+    /// The `#[macro_export]` macros named `name`, anywhere in the tree.
+    fn exported_macros(&self, name: &str) -> Vec<Target> {
+        let mut found = Vec::new();
+        for (m, node) in self.nodes.iter().enumerate() {
+            for (i, item) in node.items.iter().enumerate() {
+                if let Item::Macro(mac) = item {
+                    let exported = mac.attrs.iter().any(|a| a.path().is_ident("macro_export"));
+                    if exported && defined_name(item).as_deref() == Some(name) {
+                        found.push(Target::Item(m, i));
+                    }
+                }
+            }
+        }
+        found
+    }
+
     /// What `path` can denote from node `n`.
     fn resolve(&self, n: usize, path: &[String], depth: usize) -> Vec<Target> {
         if depth > 16 {
@@ -347,6 +475,8 @@ impl Tree {
                         next.push(self.nodes[m].parent.map_or(Target::Unknown, Target::Module));
                     }
                     Target::Module(m) if segment == "self" => next.push(Target::Module(m)),
+                    // A dropped module takes every path through it along.
+                    Target::Module(m) if !self.usable(m) => {}
                     Target::Module(m) => {
                         let found = self.lookup(m, segment, depth + 1);
                         if found.is_empty() {
@@ -397,6 +527,10 @@ impl Tree {
                 _ => {}
             }
         }
+        if n == 0 {
+            // `#[macro_export]` macros live at the bundle's root, whichever module defines them.
+            found.extend(self.exported_macros(name));
+        }
         if found.is_empty() {
             for item in &node.items {
                 let Item::Use(u) = item else { continue };
@@ -408,11 +542,20 @@ impl Tree {
                     }
                     for target in self.resolve(n, &path, depth + 1) {
                         match target {
-                            Target::Module(m) if m != n => {
+                            Target::Module(m) if m != n && self.usable(m) => {
                                 found.extend(self.lookup(m, name, depth + 1))
                             }
                             Target::Module(_) => {}
-                            _ => found.push(Target::Unknown),
+                            // A glob of an enum brings in its variants, which live with it.
+                            Target::Item(m, i) => match &self.nodes[m].items[i] {
+                                Item::Enum(e) => {
+                                    if e.variants.iter().any(|v| unraw(&v.ident) == name) {
+                                        found.push(target);
+                                    }
+                                }
+                                _ => found.push(Target::Unknown),
+                            },
+                            Target::Unknown => found.push(Target::Unknown),
                         }
                     }
                 }
@@ -470,16 +613,6 @@ fn use_leaves(
     }
 }
 
-/// `(original, alias)` for each renaming leaf.
-fn renames(tree: &UseTree, out: &mut Vec<(String, String)>) {
-    match tree {
-        UseTree::Path(p) => renames(&p.tree, out),
-        UseTree::Rename(r) => out.push((unraw(&r.ident), unraw(&r.rename))),
-        UseTree::Group(g) => g.items.iter().for_each(|t| renames(t, out)),
-        _ => {}
-    }
-}
-
 /// The name an item defines, for the items reachability tracks by name.
 fn defined_name(item: &Item) -> Option<String> {
     let ident = match item {
@@ -522,5 +655,134 @@ fn type_name(ty: &syn::Type) -> Option<String> {
     match ty {
         syn::Type::Path(p) => p.path.segments.last().map(|s| unraw(&s.ident)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `lib` bundled as module `lib` for a problem whose code is `user`, printed.
+    fn pruned(lib: &str, user: &str) -> String {
+        let module: ItemMod = syn::parse_str(&format!("mod lib {{ {lib} }}")).unwrap();
+        let shell = ItemMod {
+            content: None,
+            ..module.clone()
+        };
+        let mut used = Used::default();
+        used.add(user.parse().unwrap());
+        let mut tree = Tree::new(vec![module]);
+        tree.reach(&mut used);
+        let items = tree
+            .rebuild(vec![shell])
+            .into_iter()
+            .map(Item::Mod)
+            .collect();
+        prettyplease::unparse(&syn::File {
+            shebang: None,
+            attrs: Vec::new(),
+            items,
+        })
+    }
+
+    #[test]
+    fn an_import_of_a_dropped_exported_macro_goes_with_it() {
+        let lib = "pub mod m { use crate::sq; pub fn area(x: i64) -> i64 { sq!(x) } \
+                   pub fn id(x: i64) -> i64 { x } } \
+                   #[macro_export] macro_rules! sq { ($x:expr) => { $x * $x }; }";
+        let only_id = pruned(lib, "crate::lib::m::id(1)");
+        assert!(
+            !only_id.contains("sq") && only_id.contains("fn id"),
+            "{only_id}"
+        );
+        let area = pruned(lib, "crate::lib::m::area(1)");
+        assert!(
+            area.contains("use crate::sq;") && area.contains("macro_rules! sq"),
+            "{area}"
+        );
+    }
+
+    #[test]
+    fn variants_reached_through_a_glob_keep_their_enum_and_its_imports() {
+        let lib = "pub mod dirs { pub enum Compass { North, East } pub use self::Compass::*; } \
+                   pub use dirs::East; pub fn twice(x: i64) -> i64 { x * 2 }";
+        let none = pruned(lib, "crate::lib::twice(1)");
+        assert!(
+            !none.contains("dirs") && none.contains("fn twice"),
+            "{none}"
+        );
+        for user in ["crate::lib::dirs::North", "crate::lib::East"] {
+            let kept = pruned(lib, user);
+            assert!(kept.contains("pub enum Compass"), "{user}:\n{kept}");
+            assert!(
+                kept.contains("pub use self::Compass::*;"),
+                "{user}:\n{kept}"
+            );
+        }
+        let through_root = pruned(lib, "crate::lib::East");
+        assert!(
+            through_root.contains("pub use dirs::East;"),
+            "{through_root}"
+        );
+    }
+
+    #[test]
+    fn a_used_import_keeps_what_it_names_under_any_name() {
+        let lib = "pub mod a { pub fn f() {} pub fn g() {} } \
+                   pub use a::f as renamed; pub use a::{g}; pub fn unused() {}";
+        let out = pruned(lib, "crate::lib::renamed(); crate::lib::g();");
+        for present in [
+            "pub fn f",
+            "pub fn g",
+            "pub use a::f as renamed;",
+            "pub use a::g;",
+        ] {
+            assert!(out.contains(present), "`{present}` missing:\n{out}");
+        }
+        assert!(!out.contains("unused"), "{out}");
+    }
+
+    #[test]
+    fn an_impl_on_an_alias_is_kept_for_the_aliased_type() {
+        let lib = "pub struct Inner(pub i64); pub type Alias = Inner; pub type Twice = Alias; \
+                   impl Alias { pub fn doubled(&self) -> i64 { self.0 * 2 } } \
+                   impl Twice { pub fn tripled(&self) -> i64 { self.0 * 3 } } \
+                   impl Default for Twice { fn default() -> Self { Inner(0) } } \
+                   pub struct Other; pub type OtherAlias = Other; \
+                   impl OtherAlias { pub fn doubled(&self) {} }";
+        let out = pruned(lib, "crate::lib::Inner(7).doubled() + x.tripled()");
+        for present in [
+            "type Alias = Inner",
+            "type Twice = Alias",
+            "fn doubled",
+            "fn tripled",
+        ] {
+            assert!(out.contains(present), "`{present}` missing:\n{out}");
+        }
+        assert!(out.contains("impl Default for Twice"), "{out}");
+        assert!(
+            !out.contains("Other"),
+            "an alias of a dropped type stays out:\n{out}"
+        );
+    }
+
+    #[test]
+    fn a_module_of_re_exports_stays_when_the_problem_goes_through_it() {
+        let lib = "pub mod a { pub fn f() {} pub enum E { X } } \
+                   pub mod prelude { pub use crate::lib::a::f; } \
+                   pub mod globs { pub use crate::lib::a::*; } \
+                   pub mod variants { pub use crate::lib::a::E::*; }";
+        let out = pruned(
+            lib,
+            "crate::lib::prelude::f(); crate::lib::globs::f(); crate::lib::variants::X;",
+        );
+        for present in [
+            "pub mod prelude",
+            "pub mod globs",
+            "pub mod variants",
+            "pub enum E",
+        ] {
+            assert!(out.contains(present), "`{present}` missing:\n{out}");
+        }
     }
 }
