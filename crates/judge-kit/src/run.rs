@@ -10,6 +10,12 @@
 //! wall-clock cap passes (a sleeping program). Whenever the program ends, for whatever reason,
 //! the whole group is killed with `SIGKILL` and reaped.
 //!
+//! Where the machine has a memory cgroup we may make (version 1's memory hierarchy, or a
+//! version 2 subtree with the memory controller), the memory limit is held there instead: on
+//! resident memory, of every process of the run together, as a judge measures it; a run that
+//! reaches it is killed by the kernel and judged MLE, and `RLIMIT_AS` is only a safety net at
+//! twice the limit plus 1 GiB (a program may reserve more than it touches, as on the judge).
+//!
 //! Where the machine allows (root, or a delegated cgroup2 subtree), each run also gets a cgroup
 //! ([`cgroup`]), which no process of the program can leave: the CPU time of every process it
 //! ever started counts, those that left the group included, and the whole cgroup is killed at
@@ -184,24 +190,31 @@ pub struct Outcome {
     pub output_bytes: u64,
     /// Bytes written to stderr (capped like stdout).
     pub error_bytes: u64,
-    /// The program's peak address space in KiB (`VmPeak`, what the memory limit bounds), when
-    /// read at its exit.
+    /// The program's peak address space in KiB (`VmPeak`), when read at its exit.
     pub address_peak_kib: Option<u64>,
+    /// The address-space limit it ran under, in KiB: the memory limit itself, or, when a memory
+    /// cgroup enforces the limit on resident memory, only a generous safety net.
+    pub address_limit_kib: u64,
+    /// Whether the kernel killed a process of the run for reaching the memory limit (its
+    /// memory cgroup's OOM kill).
+    pub memory_killed: bool,
 }
 
 impl Outcome {
-    /// Whether the run failed for lack of memory: it failed after an allocation was refused
-    /// (Rust's `memory allocation of N bytes failed`, C++'s `std::bad_alloc`, Python's
-    /// `MemoryError`) or with its address space within 5% of the limit (a C program whose
-    /// `malloc` returned NULL), or its resident peak reached the limit.
+    /// Whether the run failed for lack of memory: the kernel killed it at the limit (memory
+    /// cgroup), it failed after an allocation was refused (Rust's `memory allocation of N
+    /// bytes failed`, C++'s `std::bad_alloc`, Python's `MemoryError`) or with its address space
+    /// within 5% of its address-space limit (a C program whose `malloc` returned NULL), or its
+    /// resident peak reached the limit.
     pub fn hit_memory_limit(&self, limits: &Limits) -> bool {
         let refused = ["memory allocation of ", "std::bad_alloc", "MemoryError"]
             .iter()
             .any(|m| self.stderr.contains(m));
         let near_limit = self
             .address_peak_kib
-            .is_some_and(|kib| kib * 20 >= limits.memory_kib() * 19);
-        (self.exit != Exit::Code(0) && (refused || near_limit))
+            .is_some_and(|kib| kib * 20 >= self.address_limit_kib * 19);
+        self.memory_killed
+            || (self.exit != Exit::Code(0) && (refused || near_limit))
             || self.peak_kib >= limits.memory_kib()
     }
 
@@ -228,6 +241,17 @@ pub fn cgroups_available() -> bool {
     static AVAILABLE: OnceLock<bool> = OnceLock::new();
     *AVAILABLE.get_or_init(|| {
         cgroup::RunCgroup::create(&format!("{}-probe", std::process::id())).is_some()
+    })
+}
+
+/// Whether runs on this machine get a memory cgroup (see the module notes): then the memory
+/// limit holds resident memory, of every process of the run, as a judge measures it, and a
+/// run that reaches it is killed there; elsewhere it bounds the program's address space.
+pub fn memory_cgroups_available() -> bool {
+    static AVAILABLE: OnceLock<bool> = OnceLock::new();
+    *AVAILABLE.get_or_init(|| {
+        let id = format!("{}-probe", std::process::id());
+        cgroup::MemoryCgroup::create(&id, 1 << 30).is_some()
     })
 }
 
@@ -263,8 +287,19 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         std::process::id(),
         RUNS.fetch_add(1, Ordering::Relaxed)
     );
-    // Where the machine allows, the run gets a cgroup, which no process of it can leave.
+    // Where the machine allows, the run gets a cgroup, which no process of it can leave, and
+    // one that limits resident memory, as a judge does: the address space then only gets a
+    // safety net (a program may reserve more than it touches, as on the judge).
     let mut cgroup = cgroup::RunCgroup::create(&run_id);
+    let memory = cgroup::MemoryCgroup::create(&run_id, limits.memory_bytes);
+    let address_cap = if memory.is_some() {
+        limits
+            .memory_bytes
+            .saturating_mul(2)
+            .saturating_add(1 << 30)
+    } else {
+        limits.memory_bytes
+    };
     let mut command = program.command();
     command
         .env(RUN_MARK, &run_id)
@@ -280,11 +315,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         command.pre_exec(move || {
             let cpu_soft = limits_copy.cpu.as_secs() + 2;
             sys::set_rlimit(libc::RLIMIT_CPU, cpu_soft, cpu_soft + 1)?;
-            sys::set_rlimit(
-                libc::RLIMIT_AS,
-                limits_copy.memory_bytes,
-                limits_copy.memory_bytes,
-            )?;
+            sys::set_rlimit(libc::RLIMIT_AS, address_cap, address_cap)?;
             let fsize = limits_copy.output_bytes + 1;
             sys::set_rlimit(libc::RLIMIT_FSIZE, fsize, fsize)?;
             sys::set_rlimit(libc::RLIMIT_CORE, 0, 0)?;
@@ -301,6 +332,12 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
     // before it is in the cgroup.
     if cgroup.as_ref().is_some_and(|g| !g.adopt(pid)) {
         cgroup = None;
+    }
+    if memory.as_ref().is_some_and(|m| !m.adopt(pid)) {
+        // Without it nothing holds the program to the limit: it must not run.
+        sys::kill_group(pid);
+        let _ = sys::wait(pid, false);
+        anyhow::bail!("could not put {} in its memory cgroup", program.describe());
     }
     ACTIVE_GROUPS
         .lock()
@@ -331,6 +368,10 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         None => kill_escaped(&format!("{RUN_MARK}={run_id}")),
     }
     let wall = start.elapsed();
+    let memory_killed = memory
+        .as_ref()
+        .is_some_and(cgroup::MemoryCgroup::oom_killed);
+    drop(memory);
     let output_bytes = stdout.metadata()?.len();
     let error_bytes = stderr.metadata()?.len();
     let exit = match watched.status.code() {
@@ -348,6 +389,8 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         output_bytes,
         error_bytes,
         address_peak_kib: watched.exit_peaks.map(|p| p.address_kib),
+        address_limit_kib: address_cap >> 10,
+        memory_killed,
     })
 }
 

@@ -35,6 +35,8 @@ pub struct CaseResult {
     pub output_bytes: u64,
     /// Bytes it wrote to stderr.
     pub error_bytes: u64,
+    /// Whether the kernel killed it at the memory limit (its memory cgroup).
+    pub memory_killed: bool,
     /// What it printed.
     pub stdout: String,
     /// What it printed on stderr.
@@ -72,6 +74,7 @@ impl CaseResult {
             stopped: outcome.stopped,
             output_bytes: outcome.output_bytes,
             error_bytes: outcome.error_bytes,
+            memory_killed: outcome.memory_killed,
             stdout: outcome.stdout,
             stderr: outcome.stderr,
             expected: sample.expected.clone(),
@@ -93,6 +96,7 @@ impl CaseResult {
             stopped: None,
             output_bytes: 0,
             error_bytes: 0,
+            memory_killed: false,
             stdout: String::new(),
             stderr: String::new(),
             expected: None,
@@ -275,9 +279,14 @@ fn evidence(out: &mut String, r: &CaseResult, show: &Show) {
             let _ = writeln!(out, "      {why}; {}", r.exit);
         }
         Verdict::MemoryLimit => {
+            let how = if r.memory_killed {
+                "killed when its memory (all its processes') reached"
+            } else {
+                "allocation refused at"
+            };
             let _ = writeln!(
                 out,
-                "      allocation refused at the {} limit (peak {}); {}",
+                "      {how} the {} limit (peak {}); {}",
                 mib(show.limits.memory_kib()),
                 mib(r.peak_kib),
                 r.exit
@@ -377,6 +386,7 @@ mod tests {
             stopped: None,
             output_bytes: stdout.len() as u64,
             error_bytes: 0,
+            memory_killed: false,
             stdout: stdout.into(),
             stderr: String::new(),
             expected: Some(expected.into()),

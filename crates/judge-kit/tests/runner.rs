@@ -254,12 +254,93 @@ fn allocations_past_the_memory_limit_are_mle_and_never_grow_past_it() {
             verdict(&outcome, &limits, Some("1\n")),
             Verdict::MemoryLimit
         );
-        assert!(outcome.peak_kib <= limit_kib, "{outcome:?}");
+        // Where a memory cgroup holds the limit, what it counts is the run's own memory; the
+        // resident figure also holds the pages of shared libraries (a MiB or two, charged to
+        // whoever read them first), so it may pass the limit by that much, no more.
+        let shared_pages_kib = if outcome.memory_killed { 4 << 10 } else { 0 };
+        assert!(
+            outcome.peak_kib <= limit_kib + shared_pages_kib,
+            "{outcome:?}"
+        );
         if input != "big" {
             // It really grew, up to the limit and not past it.
             assert!(outcome.peak_kib > limit_kib * 3 / 4, "{outcome:?}");
         }
     }
+}
+
+/// Whether runs get a memory cgroup here; when not, says so (the tests that need one then
+/// check nothing: the address-space limit judges these cases differently).
+fn memory_cgroups_or_warn(test: &str) -> bool {
+    let held = judge_kit::run::memory_cgroups_available();
+    if !held {
+        eprintln!("WARNING: no memory cgroup we may make; {test} checks nothing here");
+    }
+    held
+}
+
+#[test]
+fn one_allocation_past_the_limit_is_mle_not_a_crash() {
+    let _serial = serial();
+    if !memory_cgroups_or_warn("one_allocation_past_the_limit_is_mle_not_a_crash") {
+        return;
+    }
+    let limits = Limits::judge(Duration::from_secs(2), 256);
+    // One 600 MiB malloc, then touched: a C program that checks nothing.
+    let outcome = run(&exe("touch"), b"600\n", &limits).unwrap();
+    println!(
+        "touch 600 MiB at once: {:?}, peak {} KiB, {}",
+        verdict(&outcome, &limits, Some("ok 1\n")),
+        outcome.peak_kib,
+        outcome.exit.describe()
+    );
+    assert_eq!(
+        verdict(&outcome, &limits, Some("ok 1\n")),
+        Verdict::MemoryLimit
+    );
+    assert!(outcome.memory_killed);
+}
+
+#[test]
+fn memory_reserved_but_not_touched_does_not_count() {
+    let _serial = serial();
+    if !memory_cgroups_or_warn("memory_reserved_but_not_touched_does_not_count") {
+        return;
+    }
+    let limits = Limits::judge(Duration::from_secs(2), 256);
+    // 600 MiB asked for, 8 touched: what a judge measures is the 8 (and the program itself).
+    let outcome = run(&exe("touch"), b"600 8\n", &limits).unwrap();
+    println!(
+        "reserve 600 MiB, touch 8: {:?}, peak {} KiB",
+        verdict(&outcome, &limits, Some("ok 1\n")),
+        outcome.peak_kib
+    );
+    assert_eq!(
+        verdict(&outcome, &limits, Some("ok 1\n")),
+        Verdict::Accepted
+    );
+    assert!(outcome.peak_kib < 16 << 10, "{outcome:?}");
+}
+
+#[test]
+fn a_child_of_a_shell_command_over_the_limit_is_mle() {
+    let _serial = serial();
+    if !memory_cgroups_or_warn("a_child_of_a_shell_command_over_the_limit_is_mle") {
+        return;
+    }
+    let limits = Limits::judge(Duration::from_secs(2), 256);
+    let touch = fixtures().join("touch");
+    let program = Program::Shell(format!("echo 300 | {}", touch.display()));
+    let outcome = run(&program, b"", &limits).unwrap();
+    println!(
+        "a shell's child touching 300 MiB: {:?}, {}",
+        verdict(&outcome, &limits, Some("ok 1\n")),
+        outcome.exit.describe()
+    );
+    assert_eq!(
+        verdict(&outcome, &limits, Some("ok 1\n")),
+        Verdict::MemoryLimit
+    );
 }
 
 #[test]

@@ -161,6 +161,126 @@ impl Drop for RunCgroup {
     }
 }
 
+/// A memory-controlled cgroup for one run: its limit is on resident memory (what the program
+/// and everything it started really use, as a judge measures it), and a program that reaches
+/// it is killed by the kernel (an OOM kill), which is how the runner tells MLE. Version 1's
+/// memory hierarchy is used when the machine mounts one (as this one does), else version 2's
+/// when our cgroup hands the memory controller to its children.
+#[derive(Debug)]
+pub struct MemoryCgroup {
+    dir: PathBuf,
+    /// Whether it is in the version 2 hierarchy (other file names).
+    v2: bool,
+}
+
+/// The folder of this process's cgroup in the version 1 hierarchy holding `controller`.
+fn own_v1_cgroup(controller: &str) -> Option<PathBuf> {
+    let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
+    let mount = mountinfo.lines().find_map(|line| {
+        let (before, after) = line.split_once(" - ")?;
+        let mut after = after.split_whitespace();
+        let holds = after.next()? == "cgroup"
+            && after.nth(1)?.split(',').any(|option| option == controller);
+        holds
+            .then(|| before.split_whitespace().nth(4).map(PathBuf::from))
+            .flatten()
+    })?;
+    let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let own = cgroups.lines().find_map(|line| {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+        controllers
+            .split(',')
+            .any(|c| c == controller)
+            .then_some(path)
+    })?;
+    Some(mount.join(own.trim_start_matches('/')))
+}
+
+impl MemoryCgroup {
+    /// A new cgroup for the run `id` whose processes together may hold `limit_bytes` of
+    /// memory (swap included), or `None` where the machine does not let us make one.
+    pub fn create(id: &str, limit_bytes: u64) -> Option<MemoryCgroup> {
+        static SWEPT: Once = Once::new();
+        let name = format!("{PREFIX}{id}");
+        if let Some(base) = own_v1_cgroup("memory") {
+            SWEPT.call_once(|| sweep_orphans_v1(&base));
+            let dir = base.join(&name);
+            std::fs::create_dir(&dir).ok()?;
+            let group = MemoryCgroup { dir, v2: false };
+            let limit = limit_bytes.to_string();
+            std::fs::write(group.dir.join("memory.limit_in_bytes"), &limit).ok()?;
+            // Without swap accounting this file is missing: swap is then not limited.
+            let _ = std::fs::write(group.dir.join("memory.memsw.limit_in_bytes"), &limit);
+            return Some(group);
+        }
+        let (mount, own) = own_cgroup()?;
+        let base = mount.join(own.trim_start_matches('/'));
+        let handed = std::fs::read_to_string(base.join("cgroup.subtree_control")).ok()?;
+        if !handed.split_whitespace().any(|c| c == "memory") {
+            return None;
+        }
+        let dir = base.join(format!("{name}-memory"));
+        std::fs::create_dir(&dir).ok()?;
+        let group = MemoryCgroup { dir, v2: true };
+        std::fs::write(group.dir.join("memory.max"), limit_bytes.to_string()).ok()?;
+        let _ = std::fs::write(group.dir.join("memory.swap.max"), "0");
+        Some(group)
+    }
+
+    /// Moves the process `pid` (and what it starts from then on) into the cgroup.
+    pub fn adopt(&self, pid: i32) -> bool {
+        std::fs::write(self.dir.join("cgroup.procs"), pid.to_string()).is_ok()
+    }
+
+    /// Whether the kernel killed a process of the cgroup for reaching the limit.
+    pub fn oom_killed(&self) -> bool {
+        let (file, key) = if self.v2 {
+            ("memory.events", "oom_kill ")
+        } else {
+            ("memory.oom_control", "oom_kill ")
+        };
+        std::fs::read_to_string(self.dir.join(file)).is_ok_and(|text| {
+            text.lines()
+                .filter_map(|line| line.strip_prefix(key))
+                .any(|n| n.trim().parse::<u64>().is_ok_and(|n| n > 0))
+        })
+    }
+}
+
+/// Removes the version 1 memory cgroups of tools that died without doing it (their processes
+/// are killed through the cgroup2 one, see [`sweep_orphans`]).
+fn sweep_orphans_v1(base: &Path) {
+    let Ok(entries) = std::fs::read_dir(base) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let owner = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.strip_prefix(PREFIX))
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<i32>().ok());
+        if owner.is_some_and(|pid| !alive(pid)) {
+            let _ = std::fs::remove_dir(entry.path());
+        }
+    }
+}
+
+impl Drop for MemoryCgroup {
+    fn drop(&mut self) {
+        // Its processes are gone (killed through the run's cgroup2 group, or by the group
+        // kill); the kernel may take a moment to let go of the folder.
+        let deadline = Instant::now() + Duration::from_secs(1);
+        while std::fs::remove_dir(&self.dir).is_err()
+            && self.dir.exists()
+            && Instant::now() < deadline
+        {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,5 +304,36 @@ mod tests {
         let dir = group.dir.clone();
         drop(group);
         assert!(!dir.exists());
+    }
+
+    #[test]
+    fn a_memory_cgroup_kills_a_process_over_its_limit_when_the_machine_allows_one() {
+        let id = format!("{}-unit-memory", std::process::id());
+        let Some(group) = MemoryCgroup::create(&id, 32 << 20) else {
+            eprintln!("WARNING: no memory cgroup we may make; nothing to check");
+            return;
+        };
+        // Stopped by its own SIGSTOP until it is in the cgroup, then holds 64 MiB in a variable.
+        let mut child = std::process::Command::new("sh")
+            .args([
+                "-c",
+                "kill -STOP $$; x=$(head -c 67108864 /dev/zero | tr '\\0' a); echo ${#x}",
+            ])
+            .spawn()
+            .unwrap();
+        let pid = child.id() as i32;
+        while !std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .is_ok_and(|s| s.contains(") T "))
+        {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(group.adopt(pid));
+        assert!(!group.oom_killed());
+        std::process::Command::new("kill")
+            .args(["-CONT", &pid.to_string()])
+            .status()
+            .unwrap();
+        let _ = child.wait().unwrap();
+        assert!(group.oom_killed());
     }
 }
