@@ -23,6 +23,8 @@
 //! to new pids included. Elsewhere, processes that left the group are found by the run's mark in
 //! their environment ([`RUN_MARK`]). A tool stopped by `SIGINT`/`SIGTERM` kills its runs first;
 //! one killed outright leaves its runs' cgroups to the next run, which kills what is left in them.
+//! `JUDGE_KIT_NO_CGROUP=1` in the environment turns cgroups off (the way machines without them
+//! run).
 //!
 //! Peak memory is the program's own: the program is traced (`PTRACE_TRACEME`) only to stop it at
 //! its exit, where its `VmHWM` (what `/usr/bin/time` reports) is read while its memory still

@@ -18,6 +18,15 @@ use std::time::{Duration, Instant};
 /// Folder names of run cgroups start with this, then the tool's pid and the run's number.
 const PREFIX: &str = "judge-kit-";
 
+/// Set (to anything) in the environment, runs get no cgroup: the runner works as on a machine
+/// that does not allow one (for tests of that way, and for anyone who wants it).
+pub const OFF_VARIABLE: &str = "JUDGE_KIT_NO_CGROUP";
+
+/// Whether cgroups may be tried at all ([`OFF_VARIABLE`] unset).
+fn allowed() -> bool {
+    std::env::var_os(OFF_VARIABLE).is_none()
+}
+
 /// The cgroups of runs in progress, for [`kill_all`] when the tool is told to stop.
 static ACTIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
@@ -97,6 +106,9 @@ impl RunCgroup {
     /// one (no cgroup2 hierarchy, no right to write there, a kernel without `cgroup.kill`).
     pub fn create(id: &str) -> Option<RunCgroup> {
         static SWEPT: Once = Once::new();
+        if !allowed() {
+            return None;
+        }
         let (mount, own) = own_cgroup()?;
         let base = mount.join(own.trim_start_matches('/'));
         SWEPT.call_once(|| sweep_orphans(&base));
@@ -202,6 +214,9 @@ impl MemoryCgroup {
     /// memory (swap included), or `None` where the machine does not let us make one.
     pub fn create(id: &str, limit_bytes: u64) -> Option<MemoryCgroup> {
         static SWEPT: Once = Once::new();
+        if !allowed() {
+            return None;
+        }
         let name = format!("{PREFIX}{id}");
         if let Some(base) = own_v1_cgroup("memory") {
             SWEPT.call_once(|| sweep_orphans_v1(&base));
