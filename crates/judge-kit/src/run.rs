@@ -478,8 +478,10 @@ fn watch(
                 status: std::process::ExitStatus::from_raw(w.status),
                 stopped,
                 cpu: reaped.max(main_cpu + others_cpu).max(cgroup_cpu()),
+                // The exit stop's figure is final, unless the program's first thread ended
+                // before the others: what was polled after it counts too.
                 peak_kib: exit_peaks
-                    .map_or(polled_peak, |p| p.resident_kib)
+                    .map_or(polled_peak, |p| p.resident_kib.max(polled_peak))
                     .max(others_peak),
                 exit_peaks,
             });

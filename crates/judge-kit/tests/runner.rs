@@ -18,13 +18,13 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
     SERIAL.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The compiled fixtures: `spin`, `burn`, `touch`, `grow`, `hop` (C) and `alloc` (Rust).
+/// The compiled fixtures: `spin`, `burn`, `touch`, `grow`, `hop`, `late` (C) and `alloc` (Rust).
 fn fixtures() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/runner");
-        for name in ["spin", "burn", "touch", "grow", "hop"] {
+        for name in ["spin", "burn", "touch", "grow", "hop", "late"] {
             let ok = Command::new("gcc")
                 .args(["-O1", "-o"])
                 .arg(dir.path().join(name))
@@ -341,6 +341,24 @@ fn a_child_of_a_shell_command_over_the_limit_is_mle() {
         verdict(&outcome, &limits, Some("ok 1\n")),
         Verdict::MemoryLimit
     );
+}
+
+#[test]
+fn memory_used_after_the_first_thread_ended_counts() {
+    let _serial = serial();
+    let limits = Limits::judge(Duration::from_secs(2), 256);
+    let outcome = run(&exe("late"), b"", &limits).unwrap();
+    println!(
+        "150 MiB touched after main's pthread_exit: {:?}, peak {} KiB",
+        verdict(&outcome, &limits, Some("ok 1\n")),
+        outcome.peak_kib
+    );
+    assert_eq!(
+        verdict(&outcome, &limits, Some("ok 1\n")),
+        Verdict::Accepted
+    );
+    // Polled, so a lower bound: most of the 150 MiB, not the 1 MiB the first thread saw.
+    assert!(outcome.peak_kib > 100 << 10, "{outcome:?}");
 }
 
 #[test]

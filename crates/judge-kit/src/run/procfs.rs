@@ -69,12 +69,22 @@ pub struct Peaks {
     pub address_kib: u64,
 }
 
-/// Peak memory of `pid`, when it still has its memory.
+/// Peak memory of `pid`, when it still has its memory. A leader thread that has exited before
+/// the others (`pthread_exit` in `main`) shows no memory of its own: then a live thread's view
+/// of the same memory is read.
 pub fn peaks(pid: i32) -> Option<Peaks> {
-    let text = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    Some(Peaks {
-        resident_kib: parse_kib(&text, "VmHWM")?,
-        address_kib: parse_kib(&text, "VmPeak")?,
+    let read = |path: String| -> Option<Peaks> {
+        let text = std::fs::read_to_string(path).ok()?;
+        Some(Peaks {
+            resident_kib: parse_kib(&text, "VmHWM")?,
+            address_kib: parse_kib(&text, "VmPeak")?,
+        })
+    };
+    read(format!("/proc/{pid}/status")).or_else(|| {
+        std::fs::read_dir(format!("/proc/{pid}/task"))
+            .ok()?
+            .flatten()
+            .find_map(|task| read(format!("{}/status", task.path().display())))
     })
 }
 
