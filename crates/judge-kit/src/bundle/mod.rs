@@ -71,22 +71,29 @@ pub fn write(root: &Path, problem: &Problem, options: Options) -> Result<(PathBu
     Ok((path, made))
 }
 
-/// A crate's rewriter: its dependencies' modules and their exported macros.
-fn rewriter(
-    info: &CrateInfo,
-    own: Option<&str>,
-    macros: &HashMap<String, HashSet<String>>,
-) -> Rewriter {
+/// What each library loaded so far offers by name: its exported macros and its root's other
+/// items, by module.
+#[derive(Default)]
+struct Offered {
+    macros: HashMap<String, HashSet<String>>,
+    items: HashMap<String, HashSet<String>>,
+}
+
+/// A crate's rewriter: its dependencies' modules, their exported macros and root items.
+fn rewriter(info: &CrateInfo, own: Option<&str>, offered: &Offered) -> Rewriter {
     let deps: HashMap<String, String> = info.deps.iter().cloned().collect();
-    let dep_macros = deps
-        .values()
-        .filter_map(|module| Some((module.clone(), macros.get(module)?.clone())))
-        .collect();
+    let of = |map: &HashMap<String, HashSet<String>>| -> HashMap<String, HashSet<String>> {
+        deps.values()
+            .filter_map(|module| Some((module.clone(), map.get(module)?.clone())))
+            .collect()
+    };
     Rewriter {
+        dep_macros: of(&offered.macros),
+        dep_items: of(&offered.items),
         deps,
         own_module: own.map(str::to_string),
         own_macros: Default::default(),
-        dep_macros,
+        own_items: Default::default(),
         active: true,
         macro_prelude: Vec::new(),
     }
@@ -104,6 +111,7 @@ fn load_crate(file: &Path, mut rw: Rewriter, at_root: bool) -> Result<(String, H
         at_root,
     )?;
     rw.own_macros = splice::exported_macros(&first);
+    rw.own_items = splice::root_item_names(&first);
     let macros = rw.own_macros.clone();
     Ok((splice::load(file, &rw, at_root)?, macros))
 }
@@ -132,7 +140,7 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         )
     })?;
 
-    let mut macros = HashMap::new();
+    let mut offered = Offered::default();
     let mut library_mods = Vec::new();
     let mut hoisted = Vec::new();
     for info in libraries {
@@ -143,8 +151,11 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
             );
         };
         let (text, exported) =
-            load_crate(lib, rewriter(info, Some(&info.lib_name), &macros), false)?;
-        insert_macros(&mut macros, &info.lib_name, exported)?;
+            load_crate(lib, rewriter(info, Some(&info.lib_name), &offered), false)?;
+        insert_macros(&mut offered.macros, &info.lib_name, exported)?;
+        offered
+            .items
+            .insert(info.lib_name.clone(), splice::root_item_names(&text));
         let (text, attrs) = hoist_crate_attrs(&text);
         hoisted.extend(attrs);
         let mut module = library_module(&info.lib_name, &text, lib)?;
@@ -163,21 +174,29 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     let lib_text = match &own.lib_path {
         Some(lib) => {
             let (text, exported) =
-                load_crate(lib, rewriter(own, Some(&own.lib_name), &macros), false)?;
-            insert_macros(&mut macros, &own.lib_name, exported)?;
+                load_crate(lib, rewriter(own, Some(&own.lib_name), &offered), false)?;
+            insert_macros(&mut offered.macros, &own.lib_name, exported)?;
+            offered
+                .items
+                .insert(own.lib_name.clone(), splice::root_item_names(&text));
             let (text, attrs) = hoist_crate_attrs(&text);
             hoisted.extend(attrs);
             Some(text)
         }
         None => None,
     };
-    let mut main_rw = rewriter(own, None, &macros);
+    let mut main_rw = rewriter(own, None, &offered);
     if own.lib_path.is_some() {
         main_rw
             .deps
             .insert(own.lib_name.clone(), own.lib_name.clone());
-        if let Some(m) = macros.get(&own.lib_name) {
+        if let Some(m) = offered.macros.get(&own.lib_name) {
             main_rw.dep_macros.insert(own.lib_name.clone(), m.clone());
+        }
+        if let Some(items) = offered.items.get(&own.lib_name) {
+            main_rw
+                .dep_items
+                .insert(own.lib_name.clone(), items.clone());
         }
     }
     let (main_text, _) = load_crate(&main_path, main_rw, true)?;
@@ -345,7 +364,8 @@ fn library_module(name: &str, text: &str, path: &Path) -> Result<ItemMod> {
     let ident = syn::Ident::new(name, proc_macro2::Span::call_site());
     let attrs = file.attrs;
     let items = file.items;
-    let mut module: ItemMod = syn::parse_quote!(mod #ident {});
+    // Public, so that a library's `pub use dependency as name;` may re-export it.
+    let mut module: ItemMod = syn::parse_quote!(pub mod #ident {});
     module.attrs = attrs;
     module.content = Some((Default::default(), items));
     Ok(module)

@@ -26,6 +26,11 @@ pub struct Rewriter {
     pub own_macros: HashSet<String>,
     /// Each dependency module's `#[macro_export]` macros.
     pub dep_macros: HashMap<String, HashSet<String>>,
+    /// The names of each dependency module's root items other than macros (a crate may have
+    /// a `fn chmin` beside its `chmin!`).
+    pub dep_items: HashMap<String, HashSet<String>>,
+    /// This crate's root items other than macros.
+    pub own_items: HashSet<String>,
     /// Off for a first pass that only inlines and cuts (to learn the crate's macros).
     pub active: bool,
     /// Macros the crate's root brings into every module with `#[macro_use] extern crate`:
@@ -370,18 +375,20 @@ impl Walker<'_> {
             return;
         };
         let first = unraw(&p.ident);
-        let macros = if first == "crate" && self.rewriter.own_module.is_some() {
-            &self.rewriter.own_macros
+        let empty = HashSet::new();
+        let (macros, items) = if first == "crate" && self.rewriter.own_module.is_some() {
+            (&self.rewriter.own_macros, &self.rewriter.own_items)
         } else {
-            match self
-                .rewriter
-                .deps
-                .get(&first)
-                .and_then(|m| self.rewriter.dep_macros.get(m))
-            {
-                Some(macros) => macros,
-                None => return,
-            }
+            let Some(module) = self.rewriter.deps.get(&first) else {
+                return;
+            };
+            let Some(macros) = self.rewriter.dep_macros.get(module) else {
+                return;
+            };
+            (
+                macros,
+                self.rewriter.dep_items.get(module).unwrap_or(&empty),
+            )
         };
         if macros.is_empty() {
             return;
@@ -395,19 +402,33 @@ impl Walker<'_> {
             names.sort();
             names
         };
+        // A name that is also an item of the crate (`fn chmin` beside `chmin!`) stays in the
+        // `use` for the item; the macro is imported beside it.
+        let also_item = |ident: &syn::Ident| items.contains(&unraw(ident));
         match &*p.tree {
-            // `use dep::m;` at the root would import the macro where it already is.
-            UseTree::Name(n) if is_macro(&n.ident) && at_root => {
+            // A name that is an item too stays imported for the item; calls of the macro by
+            // that name get its path instead (see `TokenContext::rewrite`), since importing
+            // both under one name can clash with another import of the item.
+            UseTree::Name(n) if is_macro(&n.ident) && !also_item(&n.ident) => {
                 self.cut(u.span());
-                return;
+                // At the root the macro already is where the import would put it.
+                if !at_root {
+                    imports.push(unraw(&n.ident));
+                }
+            }
+            UseTree::Rename(r) if is_macro(&r.ident) && !also_item(&r.ident) => {
+                self.cut(u.span());
+                imports.push(format!("{} as {}", unraw(&r.ident), r.rename));
             }
             UseTree::Glob(_) if !at_root => imports.extend(all_macros()),
             UseTree::Group(g) => {
                 let count = g.items.len();
                 for (index, pair) in g.items.pairs().enumerate() {
                     let import = match pair.value() {
-                        UseTree::Name(n) if is_macro(&n.ident) => Some(unraw(&n.ident)),
-                        UseTree::Rename(r) if is_macro(&r.ident) => {
+                        UseTree::Name(n) if is_macro(&n.ident) && !also_item(&n.ident) => {
+                            Some(unraw(&n.ident))
+                        }
+                        UseTree::Rename(r) if is_macro(&r.ident) && !also_item(&r.ident) => {
                             Some(format!("{} as {}", unraw(&r.ident), r.rename))
                         }
                         UseTree::Glob(_) => {
@@ -434,18 +455,22 @@ impl Walker<'_> {
                 if taken.len() == count {
                     self.cut(u.span());
                 } else {
+                    let taken_indices: Vec<usize> = taken.iter().map(|(i, _)| *i).collect();
                     for (index, range) in taken {
-                        // The last one has no comma after it: take the one before it.
-                        let range = if index + 1 == count && !g.items.trailing_punct() {
-                            let before = g
-                                .items
-                                .pairs()
-                                .nth(index - 1)
-                                .and_then(|p| p.punct().map(|c| c.span.byte_range().start));
-                            before.unwrap_or(range.start)..range.end
-                        } else {
-                            range
-                        };
+                        // The last one has no comma after it: take the one before it, unless
+                        // the one before goes too (it takes that comma itself).
+                        let previous_kept = index > 0 && !taken_indices.contains(&(index - 1));
+                        let range =
+                            if index + 1 == count && !g.items.trailing_punct() && previous_kept {
+                                let before = g
+                                    .items
+                                    .pairs()
+                                    .nth(index - 1)
+                                    .and_then(|p| p.punct().map(|c| c.span.byte_range().start));
+                                before.unwrap_or(range.start)..range.end
+                            } else {
+                                range
+                            };
                         self.removed.push(range.clone());
                         self.edits.push(Edit {
                             range,
@@ -666,12 +691,46 @@ fn continues_path(t: &[TokenTree], i: usize) -> bool {
         // A lifetime (`&'a ::dep::T`) ends a type's prefix; it is not a path segment.
         TokenTree::Ident(_) if is_punct(before, '\'') => false,
         TokenTree::Ident(id) => !KEYWORDS.contains(&id.to_string().as_str()),
-        // `<T>::name`, `Vec::<u8>::new`; but `->` and `=>` end a signature or an arm.
+        // `<T>::name`, `Vec::<u8>::new`; but `->` and `=>` end a signature or an arm, a `>`
+        // with no `<` before it compares, and `impl<T>` / `for<'a>` end generics before a
+        // path that starts there.
         TokenTree::Punct(p) if p.as_char() == '>' => {
-            !(is_punct(before, '-') || is_punct(before, '=')) || !is_joint(before)
+            let arrow = (is_punct(before, '-') || is_punct(before, '=')) && is_joint(before);
+            !arrow
+                && opening_angle(t, i - 3).is_some_and(|open| {
+                    let owner = open.checked_sub(1).and_then(|o| t.get(o));
+                    !is_ident(owner, "impl") && !is_ident(owner, "for")
+                })
         }
         TokenTree::Punct(_) | TokenTree::Group(_) | TokenTree::Literal(_) => false,
     }
+}
+
+/// The index of the `<` that the `>` at `close` closes, when there is one before it.
+fn opening_angle(t: &[TokenTree], close: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for j in (0..=close).rev() {
+        match &t[j] {
+            TokenTree::Punct(p) if p.as_char() == '>' => {
+                // `->` and `=>` are not brackets.
+                let arrow = j > 0
+                    && (is_punct(t.get(j - 1), '-') || is_punct(t.get(j - 1), '='))
+                    && is_joint(t.get(j - 1));
+                if !arrow {
+                    depth += 1;
+                }
+            }
+            TokenTree::Punct(p) if p.as_char() == '<' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(j);
+                }
+            }
+            TokenTree::Punct(p) if p.as_char() == ';' => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Whether `tree` is a punctuation joined to the next one (`-` of `->`).
@@ -683,10 +742,9 @@ fn inside(removed: &[Range<usize>], at: usize) -> bool {
     removed.iter().any(|r| r.contains(&at))
 }
 
-/// Keywords followed by the name of the item they declare.
-const DECLARING: &[&str] = &[
-    "mod", "struct", "enum", "union", "fn", "const", "static", "type", "trait",
-];
+/// Keywords followed by the name of the item they declare, in the namespace a crate's name is
+/// looked up in (types and modules: a `fn grid_core` does not hide the crate `grid_core::`).
+const DECLARING: &[&str] = &["mod", "struct", "enum", "union", "type", "trait"];
 
 /// The names items at this level of `t` declare (not those inside nested blocks): after a
 /// declaring keyword, after `as` (a `use` or `extern crate` alias), and the last segment of
@@ -700,7 +758,8 @@ fn declared_names(t: &[TokenTree]) -> HashSet<String> {
                 let word = id.to_string();
                 if word == "use" {
                     in_use = true;
-                } else if DECLARING.contains(&word.as_str())
+                } else if (DECLARING.contains(&word.as_str())
+                    && !(i >= 1 && is_punct(t.get(i - 1), '\'')))
                     || (word == "as" && !(i >= 2 && is_ident(t.get(i - 2), "crate")))
                 {
                     // (`extern crate x as y` names a crate, handled as one: not a local item.)
@@ -874,10 +933,29 @@ impl TokenContext<'_> {
         let path = self.path;
         let t: Vec<TokenTree> = stream.into_iter().collect();
         let mut shadowed = shadowed.clone();
+        let declared = declared_names(&t);
         shadowed.extend(
-            declared_names(&t)
-                .into_iter()
-                .filter(|n| rw.deps.contains_key(n)),
+            declared
+                .iter()
+                .filter(|n| rw.deps.contains_key(*n))
+                .cloned(),
+        );
+        // Imported names that are a dependency's macro and item at once: calls of the macro
+        // are given its path (the `use` keeps only the item, see `macro_imports`).
+        let macro_and_item = |name: &String| {
+            rw.dep_macros.iter().any(|(module, macros)| {
+                macros.contains(name)
+                    && rw
+                        .dep_items
+                        .get(module)
+                        .is_some_and(|items| items.contains(name))
+            }) || (rw.own_macros.contains(name) && rw.own_items.contains(name))
+        };
+        shadowed.extend(
+            declared
+                .iter()
+                .filter(|n| macro_and_item(n))
+                .map(|n| format!("{n}!")),
         );
         let mut skip_until = 0;
         for i in 0..t.len() {
@@ -946,8 +1024,9 @@ impl TokenContext<'_> {
                     continue;
                 }
                 let next = ident_at(&t, i + 3);
+                // A macro call (`crate::m!`), not an item of the same name (`crate::m(..)`).
                 let is_macro =
-                    next.is_some_and(|n| rw.own_macros.contains(&n)) && !is_colon2(&t, i + 4);
+                    next.is_some_and(|n| rw.own_macros.contains(&n)) && is_punct(t.get(i + 4), '!');
                 if !is_macro {
                     let end = span.byte_range().end;
                     edits.push(Edit {
@@ -958,6 +1037,13 @@ impl TokenContext<'_> {
                 continue;
             }
             let bare = name.strip_prefix("r#").unwrap_or(&name);
+            if bang && !after_colons && shadowed.contains(&format!("{bare}!")) {
+                edits.push(Edit {
+                    range: span.byte_range().start..span.byte_range().start,
+                    text: "crate::".to_string(),
+                });
+                continue;
+            }
             if shadowed.contains(bare) {
                 continue;
             }
@@ -978,10 +1064,12 @@ impl TokenContext<'_> {
             };
             let end = span.byte_range().end;
             let followed = is_colon2(&t, i + 1);
+            // A macro call (`dep::m!`), not an item of the same name (`dep::m(..)`); in a `use`
+            // the macro is handled with the whole `use` (see `macro_imports`).
             let names_macro = followed
                 && ident_at(&t, i + 3)
                     .is_some_and(|n| rw.dep_macros.get(module).is_some_and(|m| m.contains(&n)))
-                && !is_colon2(&t, i + 4);
+                && is_punct(t.get(i + 4), '!');
             let before = if leading {
                 i.checked_sub(3)
             } else {
@@ -991,7 +1079,7 @@ impl TokenContext<'_> {
             let text = if names_macro || module.is_empty() {
                 "crate".to_string()
             } else if followed
-                || ident_at(&t, i + 1).as_deref() == Some("as")
+                || (after_use && ident_at(&t, i + 1).as_deref() == Some("as"))
                 || (after_use && is_punct(t.get(i + 1), ';'))
             {
                 format!("crate::{module}")
@@ -1003,6 +1091,49 @@ impl TokenContext<'_> {
                 text,
             });
         }
+    }
+}
+
+/// The names of the items at the root of a crate's text, macros aside: what `use crate::x`
+/// or `use dep::x` may import besides a macro of the same name.
+pub fn root_item_names(text: &str) -> HashSet<String> {
+    let Ok(file) = syn::parse_file(text) else {
+        return HashSet::new();
+    };
+    let mut names = HashSet::new();
+    for item in &file.items {
+        let ident = match item {
+            Item::Const(i) => Some(&i.ident),
+            Item::Enum(i) => Some(&i.ident),
+            Item::Fn(i) => Some(&i.sig.ident),
+            Item::Mod(i) => Some(&i.ident),
+            Item::Static(i) => Some(&i.ident),
+            Item::Struct(i) => Some(&i.ident),
+            Item::Trait(i) => Some(&i.ident),
+            Item::Type(i) => Some(&i.ident),
+            Item::Union(i) => Some(&i.ident),
+            Item::ExternCrate(i) => i.rename.as_ref().map(|(_, alias)| alias),
+            Item::Use(u) => {
+                let mut leaves = Vec::new();
+                use_names(&u.tree, &mut leaves);
+                names.extend(leaves);
+                None
+            }
+            _ => None,
+        };
+        names.extend(ident.map(unraw));
+    }
+    names
+}
+
+/// The names a `use` tree brings in.
+fn use_names(tree: &UseTree, names: &mut Vec<String>) {
+    match tree {
+        UseTree::Path(p) => use_names(&p.tree, names),
+        UseTree::Name(n) => names.push(unraw(&n.ident)),
+        UseTree::Rename(r) => names.push(unraw(&r.rename)),
+        UseTree::Group(g) => g.items.iter().for_each(|t| use_names(t, names)),
+        UseTree::Glob(_) => {}
     }
 }
 
