@@ -331,6 +331,23 @@ fn what_cannot_work_in_one_file_is_refused_with_where_and_why() {
             "states no edition (so cargo builds it as 2015)"
         )
     );
+    let with_features = |manifest: &str, package: &str, features: &str| {
+        format!(
+            "{manifest}: cargo builds {package} with the feature {features}, but a judge compiles the bundle with none, so its `#[cfg(feature = ..)]` code would be off there; build it without features (no `default` in its [features], or `default-features = false` and no `features` where it is a dependency)"
+        )
+    };
+    assert_eq!(
+        error("fx-default-feature"),
+        with_features(
+            "crates/fx-default-feature/Cargo.toml",
+            "fx-default-feature",
+            "`fast`"
+        )
+    );
+    assert_eq!(
+        error("fx-dep-feature"),
+        with_features("grid-core/Cargo.toml", "grid-core", "`extra`")
+    );
     // A library the problem uses is held to the same edition.
     assert_eq!(
         error("fx-uses-old-lib"),

@@ -68,6 +68,8 @@ struct ReadCrate {
     declared: Vec<String>,
     /// Its edition ([`edition`]).
     edition: Option<String>,
+    /// Its default features (`[features] default = [..]`).
+    default_features: Vec<String>,
 }
 
 /// Reads the crate in `dir`.
@@ -132,11 +134,13 @@ fn read_crate(dir: &Path, inherited: &Inherited) -> Result<ReadCrate> {
         deps: Vec::new(),
         when: None,
     };
+    let default_features = strings(manifest.get("features").and_then(|f| f.get("default")));
     Ok(ReadCrate {
         info,
         deps,
         declared,
         edition,
+        default_features,
     })
 }
 
@@ -149,6 +153,24 @@ struct Dependency {
     /// The predicate of the `[target.'cfg(..)'.dependencies]` table stating it, when the
     /// judge's machine decides it; `None` for an unconditional one.
     when: Option<String>,
+    /// The features it asks of the dependency (`features = [..]`, here or in the workspace's
+    /// table).
+    features: Vec<String>,
+    /// Whether it leaves the dependency's default features on (no `default-features = false`).
+    defaults: bool,
+}
+
+/// The strings of an array value (empty for anything else).
+fn strings(value: Option<&Value>) -> Vec<String> {
+    value
+        .and_then(Value::as_array)
+        .map(|list| {
+            list.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// When a `[target.<key>.dependencies]` table applies on the judge: `None` never (its `cfg` is
@@ -183,7 +205,13 @@ fn target_condition(manifest: &Path, key: &str) -> Result<Option<Option<String>>
 fn dependency(dir: &Path, key: &str, spec: &Value, workspace_deps: &Table) -> Option<Dependency> {
     let mut package = key.to_string();
     let mut path = None;
+    let mut features = Vec::new();
+    let mut defaults = true;
     if let Some(table) = spec.as_table() {
+        features.extend(strings(table.get("features")));
+        if table.get("default-features").and_then(Value::as_bool) == Some(false) {
+            defaults = false;
+        }
         if table.get("optional").and_then(Value::as_bool) == Some(true) {
             return None;
         }
@@ -201,6 +229,10 @@ fn dependency(dir: &Path, key: &str, spec: &Value, workspace_deps: &Table) -> Op
                 if let Some(p) = shared.get("path").and_then(Value::as_str) {
                     path = Some(PathBuf::from(p));
                 }
+                features.extend(strings(shared.get("features")));
+                if shared.get("default-features").and_then(Value::as_bool) == Some(false) {
+                    defaults = false;
+                }
             }
         }
     }
@@ -209,6 +241,8 @@ fn dependency(dir: &Path, key: &str, spec: &Value, workspace_deps: &Table) -> Op
         package,
         path,
         when: None,
+        features,
+        defaults,
     })
 }
 
@@ -250,6 +284,7 @@ pub fn crate_graph(root: &Path, dir: &Path, extra: &[String]) -> Result<Vec<Crat
         order: Vec::new(),
         stack: Vec::new(),
         edges: Vec::new(),
+        default_features: Vec::new(),
     };
     graph.visit(dir, extra)?;
     set_conditions(&mut graph.order, &graph.edges);
@@ -278,6 +313,8 @@ struct Graph<'a> {
     stack: Vec<PathBuf>,
     /// Every dependency met: (user's folder, dependency's folder, its table's predicate).
     edges: Vec<(PathBuf, PathBuf, Option<String>)>,
+    /// The default features of each crate visited, by folder.
+    default_features: Vec<(PathBuf, Vec<String>)>,
 }
 
 fn same_dir(a: &Path, b: &Path) -> bool {
@@ -286,13 +323,38 @@ fn same_dir(a: &Path, b: &Path) -> bool {
 }
 
 impl Graph<'_> {
+    /// Refuses a crate that cargo builds with `enabled` features: the judge compiles the
+    /// bundle with none, so its `#[cfg(feature = ..)]` code would silently change.
+    fn check_features(&self, dir: &Path, package: &str, enabled: &[String]) -> Result<()> {
+        if enabled.is_empty() {
+            return Ok(());
+        }
+        bail!(
+            "{}: cargo builds {package} with the feature{} {}, but a judge compiles the bundle with none, so its `#[cfg(feature = ..)]` code would be off there; build it without features (no `default` in its [features], or `default-features = false` and no `features` where it is a dependency)",
+            dir.join("Cargo.toml").display(),
+            if enabled.len() == 1 { "" } else { "s" },
+            enabled
+                .iter()
+                .map(|f| format!("`{f}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+
     fn visit(&mut self, dir: &Path, extra: &[String]) -> Result<()> {
         let ReadCrate {
             mut info,
             deps,
             declared,
             edition,
+            default_features,
         } = read_crate(dir, &self.inherited)?;
+        if self.stack.is_empty() {
+            // The problem itself: cargo builds it with its default features.
+            self.check_features(dir, &info.package, &default_features)?;
+        }
+        self.default_features
+            .push((dir.to_path_buf(), default_features));
         if edition.as_deref() != Some(JUDGE_EDITION) {
             let stated = edition.map_or_else(
                 || "states no edition (so cargo builds it as 2015)".to_string(),
@@ -305,22 +367,37 @@ impl Graph<'_> {
             );
         }
         self.stack.push(dir.to_path_buf());
-        let mut wanted: Vec<(String, Option<PathBuf>, String, Option<String>)> = deps
+        let mut wanted: Vec<Dependency> = deps
             .into_iter()
             .map(|d| {
-                let path = d.path.map(|p| self.root.join(p));
+                let path = d.path.as_ref().map(|p| self.root.join(p));
                 // A stated path without a manifest falls back to finding the package by name.
                 let path = path.filter(|p| p.join("Cargo.toml").is_file());
-                (d.key, path, d.package, d.when)
+                Dependency { path, ..d }
             })
             .collect();
         for name in extra {
             if !declared.contains(name) {
-                wanted.push((name.clone(), None, name.clone(), None));
+                wanted.push(Dependency {
+                    key: name.clone(),
+                    package: name.clone(),
+                    path: None,
+                    when: None,
+                    features: Vec::new(),
+                    defaults: true,
+                });
             }
         }
         let mut resolved = Vec::new();
-        for (key, path, package, when) in wanted {
+        for dependency in wanted {
+            let Dependency {
+                key,
+                package,
+                path,
+                when,
+                features,
+                defaults,
+            } = dependency;
             let found = path.or_else(|| self.known.get(&package).cloned());
             // `crates/x/../../grid-core` reads badly in messages.
             let found = found.map(|d| d.canonicalize().unwrap_or(d));
@@ -341,6 +418,17 @@ impl Graph<'_> {
                     self.order.last().expect("just visited").lib_name.clone()
                 }
             };
+            let mut enabled = features;
+            if defaults {
+                let of_dep = self
+                    .default_features
+                    .iter()
+                    .find(|(d, _)| same_dir(d, &dep_dir))
+                    .map(|(_, f)| f.clone())
+                    .unwrap_or_default();
+                enabled.extend(of_dep);
+            }
+            self.check_features(&dep_dir, &package, &enabled)?;
             // Code names a dependency by its key when the manifest renames it (`package = ..`),
             // else by the library's own name (which `[lib] name` may have changed).
             let in_code = if key == package {
