@@ -357,18 +357,17 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         .retain(|&g| g != pid);
     let watched = watched?;
     reap_leftovers(pid);
-    match cgroup {
-        Some(g) => {
-            // Its processes that left the group are our children now (we are the reaper).
-            for zombie in procfs::zombie_children() {
-                if g.held(zombie) {
-                    sys::kill_and_reap(zombie);
-                }
+    if let Some(g) = cgroup {
+        // Its processes that left the group are our children now (we are the reaper).
+        for zombie in procfs::zombie_children() {
+            if g.held(zombie) {
+                sys::kill_and_reap(zombie);
             }
-            drop(g);
         }
-        None => kill_escaped(&format!("{RUN_MARK}={run_id}")),
+        drop(g);
     }
+    // A program run as root can leave its cgroup too; the mark is a second net.
+    kill_escaped(&format!("{RUN_MARK}={run_id}"));
     let wall = start.elapsed();
     let memory_killed = memory
         .as_ref()

@@ -188,11 +188,25 @@ fn visible(line: &str) -> String {
 /// assert_eq!(diff, "      2 - 2\n      2 + 3\n");
 /// ```
 pub fn line_diff(expected: &str, actual: &str, style: Style) -> String {
-    let diff = TextDiff::from_lines(expected, actual);
+    // A wrong answer of many lines must not stall the report: the diff gets a deadline (past
+    // it, it is coarser, never wrong), and only the first changed lines are shown, cut short.
+    let diff = TextDiff::configure()
+        .timeout(std::time::Duration::from_millis(200))
+        .diff_lines(expected, actual);
     let mut out = String::new();
+    let mut shown = 0;
+    let mut hidden = 0;
     for op in diff.ops() {
         for change in diff.iter_changes(op) {
-            let text = visible(change.value().trim_end_matches('\n'));
+            if change.tag() == ChangeTag::Equal {
+                continue;
+            }
+            if shown == DIFF_LINES {
+                hidden += 1;
+                continue;
+            }
+            shown += 1;
+            let text = visible(&shortened(change.value().trim_end_matches('\n')));
             let missing_newline = if change.missing_newline() {
                 " (no final line break)"
             } else {
@@ -213,7 +227,27 @@ pub fn line_diff(expected: &str, actual: &str, style: Style) -> String {
             }
         }
     }
+    if hidden > 0 {
+        let _ = writeln!(out, "        ... {hidden} more changed lines");
+    }
     out
+}
+
+/// Changed lines a diff shows at most.
+const DIFF_LINES: usize = 40;
+
+/// Characters of one line a diff shows at most.
+const LINE_CHARS: usize = 300;
+
+/// `line`, cut to [`LINE_CHARS`] characters with a note of how many more there were.
+fn shortened(line: &str) -> std::borrow::Cow<'_, str> {
+    match line.char_indices().nth(LINE_CHARS) {
+        None => line.into(),
+        Some((cut, _)) => {
+            let more = line[cut..].chars().count();
+            format!("{} ... ({more} more characters)", &line[..cut]).into()
+        }
+    }
 }
 
 fn mib(kib: u64) -> String {
@@ -281,6 +315,8 @@ fn evidence(out: &mut String, r: &CaseResult, show: &Show) {
         Verdict::MemoryLimit => {
             let how = if r.memory_killed {
                 "killed when its memory (all its processes') reached"
+            } else if r.peak_kib >= show.limits.memory_kib() {
+                "resident memory reached"
             } else {
                 "allocation refused at"
             };
@@ -294,14 +330,18 @@ fn evidence(out: &mut String, r: &CaseResult, show: &Show) {
             stderr_tail(out);
         }
         Verdict::OutputLimit => {
-            let stream = if r.error_bytes > r.output_bytes {
+            let limit = show.limits.output_bytes;
+            let stream = if r.output_bytes > limit {
+                "stdout"
+            } else if r.error_bytes > limit {
                 "stderr"
             } else {
-                "stdout"
+                // SIGXFSZ: the cap holds every file it writes.
+                "a file it wrote"
             };
             let _ = writeln!(
                 out,
-                "      wrote over the {} output limit on {stream} ({} bytes on stdout, {} on stderr); {}",
+                "      wrote over the {} output limit on {stream} ({} bytes on stdout, {} on stderr; the cap holds every file); {}",
                 mib(show.limits.output_bytes >> 10),
                 r.output_bytes,
                 r.error_bytes,
@@ -371,6 +411,20 @@ pub fn render_problem(title: &str, results: &[CaseResult], show: &Show) -> Strin
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_long_wrong_answer_shows_its_first_changes_and_counts_the_rest() {
+        let expected = "1\n".repeat(50_000);
+        let actual = "8\n".repeat(50_000);
+        let diff = line_diff(&expected, &actual, Style { color: false });
+        let lines: Vec<&str> = diff.lines().collect();
+        assert_eq!(lines.len(), DIFF_LINES + 1);
+        assert_eq!(lines[0], "      1 - 1");
+        assert_eq!(lines[DIFF_LINES], "        ... 99960 more changed lines");
+        let long = format!("{}\n", "7".repeat(1000));
+        let diff = line_diff("7\n", &long, Style { color: false });
+        assert!(diff.contains(" ... (700 more characters)"), "{diff}");
+    }
+
     use super::*;
     use std::time::Duration;
 

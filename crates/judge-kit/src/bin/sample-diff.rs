@@ -57,12 +57,12 @@ struct Args {
     /// CPU time limit per case in milliseconds (default: the problem's, else 1000).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     time_limit_ms: Option<u64>,
-    /// Memory limit in MiB (default: the problem's, else 256).
-    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Memory limit in MiB, 1 to 1048576 (default: the problem's, else 256).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     memory_limit_mb: Option<u64>,
-    /// Output limit in MiB.
+    /// Output limit in MiB, 1 to 1048576.
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_OUTPUT_LIMIT_MB,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     output_limit_mb: u64,
     /// Comparison rule (default: the problem's `compare`, else baekjoon).
     #[arg(long, value_enum)]

@@ -84,12 +84,42 @@ fn sweep_orphans(base: &Path) {
 fn end(dir: &Path) {
     let deadline = Instant::now() + Duration::from_secs(2);
     loop {
-        // Processes born during the kill are killed by it too (the kernel sees to that).
+        // Processes born during the kill are killed by it too (the kernel sees to that),
+        // those in cgroups the program made inside it as well.
         let _ = std::fs::write(dir.join("cgroup.kill"), "1");
-        if std::fs::remove_dir(dir).is_ok() || !dir.exists() || Instant::now() > deadline {
+        if remove_tree(dir) || Instant::now() > deadline {
             return;
         }
         std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Removes the cgroup `dir` with any cgroups made inside it (deepest first); whether it is
+/// gone.
+fn remove_tree(dir: &Path) -> bool {
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                remove_tree(&entry.path());
+            }
+        }
+    }
+    std::fs::remove_dir(dir).is_ok() || !dir.exists()
+}
+
+/// Kills the processes listed in `cgroup.procs` of `dir` and of the cgroups inside it.
+fn kill_listed(dir: &Path) {
+    if let Ok(text) = std::fs::read_to_string(dir.join("cgroup.procs")) {
+        for pid in text.lines().filter_map(|l| l.trim().parse::<i32>().ok()) {
+            super::sys::kill_and_reap(pid);
+        }
+    }
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                kill_listed(&entry.path());
+            }
+        }
     }
 }
 
@@ -277,20 +307,22 @@ fn sweep_orphans_v1(base: &Path) {
             .and_then(|rest| rest.split('-').next())
             .and_then(|pid| pid.parse::<i32>().ok());
         if owner.is_some_and(|pid| !alive(pid)) {
-            let _ = std::fs::remove_dir(entry.path());
+            kill_listed(&entry.path());
+            remove_tree(&entry.path());
         }
     }
 }
 
 impl Drop for MemoryCgroup {
     fn drop(&mut self) {
-        // Its processes are gone (killed through the run's cgroup2 group, or by the group
-        // kill); the kernel may take a moment to let go of the folder.
+        // Its processes are normally gone already (killed through the run's cgroup2 group or
+        // the group kill); one that left those but not this one is killed here.
         let deadline = Instant::now() + Duration::from_secs(1);
-        while std::fs::remove_dir(&self.dir).is_err()
-            && self.dir.exists()
-            && Instant::now() < deadline
-        {
+        loop {
+            kill_listed(&self.dir);
+            if remove_tree(&self.dir) || Instant::now() > deadline {
+                return;
+            }
             std::thread::sleep(Duration::from_millis(1));
         }
     }
@@ -319,6 +351,25 @@ mod tests {
         let dir = group.dir.clone();
         drop(group);
         assert!(!dir.exists());
+    }
+
+    #[test]
+    fn cgroups_a_program_made_inside_its_own_do_not_keep_it() {
+        let Some(group) = RunCgroup::create(&format!("{}-unit-nested", std::process::id())) else {
+            eprintln!("WARNING: no cgroup2 hierarchy we may write to; nothing to check");
+            return;
+        };
+        std::fs::create_dir_all(group.dir.join("made/deeper")).unwrap();
+        let dir = group.dir.clone();
+        drop(group);
+        assert!(!dir.exists());
+        let id = format!("{}-unit-nested-memory", std::process::id());
+        if let Some(memory) = MemoryCgroup::create(&id, 1 << 30) {
+            std::fs::create_dir(memory.dir.join("made")).unwrap();
+            let dir = memory.dir.clone();
+            drop(memory);
+            assert!(!dir.exists());
+        }
     }
 
     #[test]
