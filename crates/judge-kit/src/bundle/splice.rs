@@ -161,6 +161,12 @@ fn splice_file(
         walker.import_prelude(text.len());
     }
     walker.items(&file.items, &[])?;
+    if rewriter.active {
+        // `use` statements inside function bodies import macros too.
+        for u in uses_in_blocks(&file) {
+            walker.macro_imports(u, false);
+        }
+    }
     let Walker { edits, removed, .. } = walker;
     let mut edits = edits;
     let tokens: TokenStream = text
@@ -181,6 +187,24 @@ fn splice_file(
     }
     stack.pop();
     Ok(Some(apply(&text, edits)))
+}
+
+/// The `use` items written inside blocks (function bodies and the like) of `file`.
+fn uses_in_blocks(file: &syn::File) -> Vec<&syn::ItemUse> {
+    struct Find<'ast>(Vec<&'ast syn::ItemUse>);
+    impl<'ast> syn::visit::Visit<'ast> for Find<'ast> {
+        fn visit_block(&mut self, block: &'ast syn::Block) {
+            for stmt in &block.stmts {
+                if let syn::Stmt::Item(Item::Use(u)) = stmt {
+                    self.0.push(u);
+                }
+            }
+            syn::visit::visit_block(self, block);
+        }
+    }
+    let mut find = Find(Vec::new());
+    syn::visit::visit_file(&mut find, file);
+    find.0
 }
 
 /// Applies edits, skipping any that fall inside an earlier, wider one (a cut-out item).
@@ -634,9 +658,9 @@ fn is_ident(tree: Option<&TokenTree>, name: &str) -> bool {
     matches!(tree, Some(TokenTree::Ident(id)) if id == name)
 }
 
-/// Whether the arguments of a `cfg_attr` (a condition, then attributes, comma-separated) add
-/// only `doc` attributes, at least one.
-fn only_docs_after_condition(args: TokenStream) -> bool {
+/// The attributes a `cfg_attr` adds, from its arguments (a condition, then attributes,
+/// comma-separated), each as its tokens.
+fn cfg_attr_attributes(args: TokenStream) -> Vec<Vec<TokenTree>> {
     let mut parts: Vec<Vec<TokenTree>> = vec![Vec::new()];
     for tree in args {
         if is_punct(Some(&tree), ',') {
@@ -645,8 +669,36 @@ fn only_docs_after_condition(args: TokenStream) -> bool {
             parts.last_mut().expect("a part").push(tree);
         }
     }
-    let attributes: Vec<&Vec<TokenTree>> = parts.iter().skip(1).filter(|p| !p.is_empty()).collect();
+    parts
+        .into_iter()
+        .skip(1)
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// Whether the arguments of a `cfg_attr` add only `doc` attributes, at least one.
+fn only_docs_after_condition(args: TokenStream) -> bool {
+    let attributes = cfg_attr_attributes(args);
     !attributes.is_empty() && attributes.iter().all(|a| is_ident(a.first(), "doc"))
+}
+
+/// Whether a `cfg_attr(condition, ..)` (its tokens, `cfg_attr` first) only sets the
+/// `missing_docs` lint: `#![cfg_attr(not(test), deny(missing_docs))]`.
+fn only_missing_docs_after_condition(inner: &[TokenTree]) -> bool {
+    let Some(TokenTree::Group(args)) = inner.get(1) else {
+        return false;
+    };
+    let attributes = cfg_attr_attributes(args.stream());
+    !attributes.is_empty()
+        && attributes.iter().all(|a| {
+            let level = ["deny", "warn", "forbid"]
+                .iter()
+                .any(|l| is_ident(a.first(), l));
+            let only_docs = matches!(a.get(1), Some(TokenTree::Group(lints))
+                if lints.stream().into_iter().filter(|l| !is_punct(Some(l), ',')).count() == 1
+                    && lints.stream().into_iter().any(|l| is_ident(Some(&l), "missing_docs")));
+            level && only_docs && a.len() == 2
+        })
 }
 
 fn is_punct(tree: Option<&TokenTree>, c: char) -> bool {
@@ -882,6 +934,11 @@ impl TokenContext<'_> {
             return None;
         };
         let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+        if is_ident(inner.first(), "cfg_attr") && only_missing_docs_after_condition(&inner) {
+            let start = t[i].span().byte_range().start;
+            self.cut_doc_comment(start..g.span().byte_range().end);
+            return Some(at + 1);
+        }
         let level = ["deny", "warn", "forbid"]
             .iter()
             .any(|l| is_ident(inner.first(), l));
