@@ -347,10 +347,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         .push(pid);
     let watched = watch(pid, &stdout, limits, start, cgroup.as_ref());
     // Whatever happened, nothing of the program outlives its run.
-    sys::kill_group(pid);
-    if let Some(g) = &cgroup {
-        g.kill();
-    }
+    kill_run(pid, cgroup.as_ref());
     ACTIVE_GROUPS
         .lock()
         .unwrap_or_else(|e| e.into_inner())
@@ -408,6 +405,14 @@ fn stop_all_runs() {
         sys::kill_group(pgid);
     }
     cgroup::kill_all();
+}
+
+/// Kills the run of the program `pid`: its process group, and its cgroup when it has one.
+fn kill_run(pid: i32, cgroup: Option<&cgroup::RunCgroup>) {
+    sys::kill_group(pid);
+    if let Some(g) = cgroup {
+        g.kill();
+    }
 }
 
 /// What watching a program until its end found.
@@ -528,10 +533,7 @@ fn watch(
             None
         };
         if stopped.is_some() {
-            sys::kill_group(pid);
-            if let Some(g) = cgroup {
-                g.kill();
-            }
+            kill_run(pid, cgroup);
             continue;
         }
         let tick = (elapsed / 20).clamp(Duration::from_micros(500), Duration::from_millis(10));

@@ -38,16 +38,24 @@ pub struct RunCgroup {
     path: String,
 }
 
-/// Where this process's cgroup is in the cgroup2 hierarchy: the hierarchy's mount point, from
-/// `/proc/self/mountinfo`, and the path `/proc/self/cgroup` gives on its `0::` line.
-fn own_cgroup() -> Option<(PathBuf, String)> {
+/// The mount point of the first cgroup hierarchy in `/proc/self/mountinfo` whose file-system
+/// type and super options (`rw,memory`) `holds` accepts.
+fn cgroup_mount(holds: impl Fn(&str, &str) -> bool) -> Option<PathBuf> {
     let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
-    let mount = mountinfo.lines().find_map(|line| {
+    mountinfo.lines().find_map(|line| {
         // Fields: id parent major:minor root mount-point options... - fstype source super.
         let (before, after) = line.split_once(" - ")?;
-        (after.split_whitespace().next()? == "cgroup2")
-            .then(|| before.split_whitespace().nth(4).map(PathBuf::from))?
-    })?;
+        let mut after = after.split_whitespace();
+        let fstype = after.next()?;
+        let options = after.nth(1).unwrap_or("");
+        holds(fstype, options).then(|| before.split_whitespace().nth(4).map(PathBuf::from))?
+    })
+}
+
+/// Where this process's cgroup is in the cgroup2 hierarchy: the hierarchy's mount point and
+/// the path `/proc/self/cgroup` gives on its `0::` line.
+fn own_cgroup() -> Option<(PathBuf, String)> {
+    let mount = cgroup_mount(|fstype, _| fstype == "cgroup2")?;
     let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
     let own = cgroups.lines().find_map(|line| line.strip_prefix("0::"))?;
     Some((mount, own.trim_end_matches('/').to_string()))
@@ -58,40 +66,50 @@ fn alive(pid: i32) -> bool {
     Path::new(&format!("/proc/{pid}")).exists()
 }
 
-/// Kills and removes the run cgroups of tools that died without doing it themselves (killed
-/// with `SIGKILL`, or by a program they ran).
-fn sweep_orphans(base: &Path) {
+/// The run cgroups in `base` whose tool (the pid in their name) is gone: it died without
+/// removing them (killed with `SIGKILL`, or by a program it ran).
+fn orphans(base: &Path) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(base) else {
-        return;
+        return Vec::new();
     };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(owner) = name
-            .to_str()
-            .and_then(|n| n.strip_prefix(PREFIX))
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|pid| pid.parse::<i32>().ok())
-        else {
-            continue;
-        };
-        if !alive(owner) {
-            end(&entry.path());
-        }
-    }
+    entries
+        .flatten()
+        .filter(|entry| {
+            let owner = entry
+                .file_name()
+                .to_str()
+                .and_then(|n| n.strip_prefix(PREFIX))
+                .and_then(|rest| rest.split('-').next())
+                .and_then(|pid| pid.parse::<i32>().ok());
+            owner.is_some_and(|pid| !alive(pid))
+        })
+        .map(|entry| entry.path())
+        .collect()
 }
 
-/// Kills every process in the cgroup `dir`, waits (up to 2 s) until it is empty, removes it.
-fn end(dir: &Path) {
-    let deadline = Instant::now() + Duration::from_secs(2);
+/// Kills every process in the cgroup2 cgroup `dir` at once (those born during the kill and
+/// those in cgroups made inside it too: the kernel sees to that).
+fn kill_in(dir: &Path) {
+    let _ = std::fs::write(dir.join("cgroup.kill"), "1");
+}
+
+/// Runs `kill` on the cgroup `dir` until it can be removed, with the cgroups made inside it,
+/// or `within` has passed.
+fn retire(dir: &Path, within: Duration, kill: impl Fn(&Path)) {
+    let deadline = Instant::now() + within;
     loop {
-        // Processes born during the kill are killed by it too (the kernel sees to that),
-        // those in cgroups the program made inside it as well.
-        let _ = std::fs::write(dir.join("cgroup.kill"), "1");
+        kill(dir);
         if remove_tree(dir) || Instant::now() > deadline {
             return;
         }
         std::thread::sleep(Duration::from_millis(1));
     }
+}
+
+/// Kills every process in the cgroup2 cgroup `dir`, waits (up to 2 s) until it is empty,
+/// removes it.
+fn end(dir: &Path) {
+    retire(dir, Duration::from_secs(2), kill_in);
 }
 
 /// Removes the cgroup `dir` with any cgroups made inside it (deepest first); whether it is
@@ -126,9 +144,7 @@ fn kill_listed(dir: &Path) {
 /// Kills the processes of every run in progress (for a tool told to stop by a signal).
 pub fn kill_all() {
     let active = ACTIVE.lock().unwrap_or_else(|e| e.into_inner());
-    for dir in active.iter() {
-        let _ = std::fs::write(dir.join("cgroup.kill"), "1");
-    }
+    active.iter().for_each(|dir| kill_in(dir));
 }
 
 impl RunCgroup {
@@ -141,7 +157,7 @@ impl RunCgroup {
         }
         let (mount, own) = own_cgroup()?;
         let base = mount.join(own.trim_start_matches('/'));
-        SWEPT.call_once(|| sweep_orphans(&base));
+        SWEPT.call_once(|| orphans(&base).iter().for_each(|dir| end(dir)));
         let name = format!("{PREFIX}{id}");
         let dir = base.join(&name);
         std::fs::create_dir(&dir).ok()?;
@@ -180,7 +196,7 @@ impl RunCgroup {
 
     /// Kills every process in the cgroup.
     pub fn kill(&self) {
-        let _ = std::fs::write(self.dir.join("cgroup.kill"), "1");
+        kill_in(&self.dir);
     }
 
     /// Whether `pid` is or was (a zombie) in this cgroup, by its `/proc/<pid>/cgroup`.
@@ -217,15 +233,8 @@ pub struct MemoryCgroup {
 
 /// The folder of this process's cgroup in the version 1 hierarchy holding `controller`.
 fn own_v1_cgroup(controller: &str) -> Option<PathBuf> {
-    let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
-    let mount = mountinfo.lines().find_map(|line| {
-        let (before, after) = line.split_once(" - ")?;
-        let mut after = after.split_whitespace();
-        let holds = after.next()? == "cgroup"
-            && after.nth(1)?.split(',').any(|option| option == controller);
-        holds
-            .then(|| before.split_whitespace().nth(4).map(PathBuf::from))
-            .flatten()
+    let mount = cgroup_mount(|fstype, options| {
+        fstype == "cgroup" && options.split(',').any(|option| option == controller)
     })?;
     let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
     let own = cgroups.lines().find_map(|line| {
@@ -249,7 +258,14 @@ impl MemoryCgroup {
         }
         let name = format!("{PREFIX}{id}");
         if let Some(base) = own_v1_cgroup("memory") {
-            SWEPT.call_once(|| sweep_orphans_v1(&base));
+            // Those of tools that died without removing them (their processes die through
+            // the cgroup2 sweep, or here if they left that one).
+            SWEPT.call_once(|| {
+                for dir in orphans(&base) {
+                    kill_listed(&dir);
+                    remove_tree(&dir);
+                }
+            });
             let dir = base.join(&name);
             std::fs::create_dir(&dir).ok()?;
             let group = MemoryCgroup { dir, v2: false };
@@ -280,36 +296,16 @@ impl MemoryCgroup {
 
     /// Whether the kernel killed a process of the cgroup for reaching the limit.
     pub fn oom_killed(&self) -> bool {
-        let (file, key) = if self.v2 {
-            ("memory.events", "oom_kill ")
+        let file = if self.v2 {
+            "memory.events"
         } else {
-            ("memory.oom_control", "oom_kill ")
+            "memory.oom_control"
         };
         std::fs::read_to_string(self.dir.join(file)).is_ok_and(|text| {
             text.lines()
-                .filter_map(|line| line.strip_prefix(key))
+                .filter_map(|line| line.strip_prefix("oom_kill "))
                 .any(|n| n.trim().parse::<u64>().is_ok_and(|n| n > 0))
         })
-    }
-}
-
-/// Removes the version 1 memory cgroups of tools that died without doing it (their processes
-/// are killed through the cgroup2 one, see [`sweep_orphans`]).
-fn sweep_orphans_v1(base: &Path) {
-    let Ok(entries) = std::fs::read_dir(base) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let owner = entry
-            .file_name()
-            .to_str()
-            .and_then(|n| n.strip_prefix(PREFIX))
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|pid| pid.parse::<i32>().ok());
-        if owner.is_some_and(|pid| !alive(pid)) {
-            kill_listed(&entry.path());
-            remove_tree(&entry.path());
-        }
     }
 }
 
@@ -317,14 +313,7 @@ impl Drop for MemoryCgroup {
     fn drop(&mut self) {
         // Its processes are normally gone already (killed through the run's cgroup2 group or
         // the group kill); one that left those but not this one is killed here.
-        let deadline = Instant::now() + Duration::from_secs(1);
-        loop {
-            kill_listed(&self.dir);
-            if remove_tree(&self.dir) || Instant::now() > deadline {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        retire(&self.dir, Duration::from_secs(1), kill_listed);
     }
 }
 
