@@ -242,20 +242,26 @@ impl Tree {
         names
     }
 
-    /// Whether some enum of these crates is named `name`.
-    fn defines_enum(&self, name: &str) -> bool {
+    /// The enums of these crates named `name`.
+    fn enums_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a syn::ItemEnum> {
         self.nodes
             .iter()
             .flat_map(|node| &node.items)
-            .any(|item| matches!(item, Item::Enum(e) if unraw(&e.ident) == name))
+            .filter_map(move |item| match item {
+                Item::Enum(e) if unraw(&e.ident) == name => Some(e),
+                _ => None,
+            })
+    }
+
+    /// Whether some enum of these crates is named `name`.
+    fn defines_enum(&self, name: &str) -> bool {
+        self.enums_named(name).next().is_some()
     }
 
     /// Whether some enum of these crates named `name` has a variant used as a path.
     fn enum_variant_used(&self, name: &str, used: &Used) -> bool {
-        self.nodes.iter().flat_map(|node| &node.items).any(|item| {
-            matches!(item, Item::Enum(e) if unraw(&e.ident) == name
-                && e.variants.iter().any(|v| used.path(&unraw(&v.ident))))
-        })
+        self.enums_named(name)
+            .any(|e| e.variants.iter().any(|v| used.path(&unraw(&v.ident))))
     }
 
     /// Whether an impl's type and trait are kept, or are not items of these crates.
@@ -577,7 +583,7 @@ enum Target {
 }
 
 /// The leaves of a use tree: the full path and the name it brings in (`None` for a glob).
-fn use_leaves(
+pub(super) fn use_leaves(
     tree: &UseTree,
     prefix: &mut Vec<String>,
     out: &mut Vec<(Vec<String>, Option<String>)>,

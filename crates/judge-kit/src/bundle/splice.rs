@@ -14,6 +14,7 @@ use syn::spanned::Spanned;
 use syn::{Attribute, ImplItem, Item, TraitItem, UseTree};
 
 use super::cfg;
+use super::prune::use_leaves;
 
 /// How paths of one crate change in the bundle, where every crate is a module at the root.
 #[derive(Clone, Debug, Default)]
@@ -273,13 +274,15 @@ impl Walker<'_> {
         }
     }
 
+    /// Cuts the text of `span` (and keeps the token rewriter out of it).
     fn cut(&mut self, span: Span) {
-        let range = span.byte_range();
+        self.replace(span.byte_range(), String::new());
+    }
+
+    /// Replaces the bytes `range` with `text` (and keeps the token rewriter out of them).
+    fn replace(&mut self, range: Range<usize>, text: String) {
         self.removed.push(range.clone());
-        self.edits.push(Edit {
-            range,
-            text: String::new(),
-        });
+        self.edits.push(Edit { range, text });
     }
 
     fn items(&mut self, items: &[Item], inline: &[String]) -> Result<()> {
@@ -370,11 +373,7 @@ impl Walker<'_> {
         }
         if self.at_bundle_root && top {
             for range in selfs {
-                self.removed.push(range.clone());
-                self.edits.push(Edit {
-                    range,
-                    text: String::new(),
-                });
+                self.replace(range, String::new());
             }
         } else {
             // Just before `pub`/`use`, after any doc comment (which is cut on its own).
@@ -418,56 +417,50 @@ impl Walker<'_> {
             return;
         }
         let at_root = self.at_bundle_root && top;
-        let is_macro = |ident: &syn::Ident| macros.contains(&unraw(ident));
         let mut imports: Vec<String> = Vec::new();
-        let mut taken = Vec::new();
         let all_macros = || {
             let mut names: Vec<String> = macros.iter().cloned().collect();
             names.sort();
             names
         };
-        // A name that is also an item of the crate (`fn chmin` beside `chmin!`) stays in the
-        // `use` for the item; the macro is imported beside it.
-        let also_item = |ident: &syn::Ident| items.contains(&unraw(ident));
+        // What a leaf of the `use` imports from the root when it names a macro: `m` or
+        // `m as n`. A name that is an item of the crate too (`fn chmin` beside `chmin!`)
+        // stays in the `use` for the item, and calls of the macro by that name get its path
+        // instead (see `TokenContext::rewrite`): importing both under one name can clash with
+        // another import of the item.
+        let macro_leaf = |tree: &UseTree| -> Option<String> {
+            let (ident, rename) = match tree {
+                UseTree::Name(n) => (&n.ident, None),
+                UseTree::Rename(r) => (&r.ident, Some(&r.rename)),
+                _ => return None,
+            };
+            let name = unraw(ident);
+            if !macros.contains(&name) || items.contains(&name) {
+                return None;
+            }
+            Some(rename.map_or(name.clone(), |r| format!("{name} as {r}")))
+        };
+        // At the root a macro is already where an import would put it, unless renamed.
+        let mut take = |import: String| {
+            if !at_root || import.contains(" as ") {
+                imports.push(import);
+            }
+        };
         match &*p.tree {
-            // A name that is an item too stays imported for the item; calls of the macro by
-            // that name get its path instead (see `TokenContext::rewrite`), since importing
-            // both under one name can clash with another import of the item.
-            UseTree::Name(n) if is_macro(&n.ident) && !also_item(&n.ident) => {
-                self.cut(u.span());
-                // At the root the macro already is where the import would put it.
-                if !at_root {
-                    imports.push(unraw(&n.ident));
-                }
-            }
-            UseTree::Rename(r) if is_macro(&r.ident) && !also_item(&r.ident) => {
-                self.cut(u.span());
-                imports.push(format!("{} as {}", unraw(&r.ident), r.rename));
-            }
-            UseTree::Glob(_) if !at_root => imports.extend(all_macros()),
+            // A glob of the crate's root imports all of its macros.
+            UseTree::Glob(_) => all_macros().into_iter().for_each(&mut take),
             UseTree::Group(g) => {
                 let count = g.items.len();
+                let mut taken = Vec::new();
                 for (index, pair) in g.items.pairs().enumerate() {
-                    let import = match pair.value() {
-                        UseTree::Name(n) if is_macro(&n.ident) && !also_item(&n.ident) => {
-                            Some(unraw(&n.ident))
-                        }
-                        UseTree::Rename(r) if is_macro(&r.ident) && !also_item(&r.ident) => {
-                            Some(format!("{} as {}", unraw(&r.ident), r.rename))
-                        }
-                        UseTree::Glob(_) => {
-                            if !at_root {
-                                imports.extend(all_macros());
-                            }
-                            continue;
-                        }
-                        _ => continue,
-                    };
-                    let import = import.expect("a macro");
-                    let renamed = import.contains(" as ");
-                    if !at_root || renamed {
-                        imports.push(import);
+                    if matches!(pair.value(), UseTree::Glob(_)) {
+                        all_macros().into_iter().for_each(&mut take);
+                        continue;
                     }
+                    let Some(import) = macro_leaf(pair.value()) else {
+                        continue;
+                    };
+                    take(import);
                     let start = pair.value().span().byte_range().start;
                     let end = pair
                         .punct()
@@ -495,21 +488,21 @@ impl Walker<'_> {
                             } else {
                                 range
                             };
-                        self.removed.push(range.clone());
-                        self.edits.push(Edit {
-                            range,
-                            text: String::new(),
-                        });
+                        self.replace(range, String::new());
                     }
                 }
             }
-            _ => {}
+            leaf => {
+                if let Some(import) = macro_leaf(leaf) {
+                    self.cut(u.span());
+                    take(import);
+                }
+            }
         }
         if imports.is_empty() {
             return;
         }
-        let vis = quote::ToTokens::to_token_stream(&u.vis).to_string();
-        let vis = if vis.is_empty() { vis } else { vis + " " };
+        let vis = vis_prefix(&u.vis);
         let end = u.span().byte_range().end;
         self.edits.push(Edit {
             range: end..end,
@@ -557,16 +550,13 @@ impl Walker<'_> {
         let text = match &e.rename {
             // At the root the alias is rewritten everywhere already; a `use` keeps it a name
             // for other ways of naming it.
-            Some((_, alias)) => {
-                let vis = quote::ToTokens::to_token_stream(&e.vis).to_string();
-                let vis = if vis.is_empty() { vis } else { vis + " " };
-                format!("#[allow(unused_imports)] {vis}use crate::{module} as {alias};")
-            }
+            Some((_, alias)) => format!(
+                "#[allow(unused_imports)] {}use crate::{module} as {alias};",
+                vis_prefix(&e.vis)
+            ),
             None => String::new(),
         };
-        let range = e.span().byte_range();
-        self.removed.push(range.clone());
-        self.edits.push(Edit { range, text });
+        self.replace(e.span().byte_range(), text);
         Ok(())
     }
 
@@ -649,8 +639,17 @@ impl Walker<'_> {
 
 /// An identifier without its `r#`.
 pub fn unraw(ident: &syn::Ident) -> String {
-    let name = ident.to_string();
-    name.strip_prefix("r#").map_or(name.clone(), str::to_string)
+    unraw_str(&ident.to_string())
+}
+
+/// A visibility as written before an item, with a space after it (empty for private).
+fn vis_prefix(vis: &syn::Visibility) -> String {
+    let vis = quote::ToTokens::to_token_stream(vis).to_string();
+    if vis.is_empty() {
+        vis
+    } else {
+        vis + " "
+    }
 }
 
 /// Whether `tree` is the identifier `name`.
@@ -690,15 +689,39 @@ fn only_missing_docs_after_condition(inner: &[TokenTree]) -> bool {
     };
     let attributes = cfg_attr_attributes(args.stream());
     !attributes.is_empty()
-        && attributes.iter().all(|a| {
-            let level = ["deny", "warn", "forbid"]
-                .iter()
-                .any(|l| is_ident(a.first(), l));
-            let only_docs = matches!(a.get(1), Some(TokenTree::Group(lints))
-                if lints.stream().into_iter().filter(|l| !is_punct(Some(l), ',')).count() == 1
-                    && lints.stream().into_iter().any(|l| is_ident(Some(&l), "missing_docs")));
-            level && only_docs && a.len() == 2
-        })
+        && attributes
+            .iter()
+            .all(|a| lint_list(a).is_some_and(|lints| only_missing_docs(&lints)))
+}
+
+/// The lints of a lint-level attribute's tokens (`deny(a, b)`, `warn(..)`, `forbid(..)`).
+fn lint_list(attribute: &[TokenTree]) -> Option<Vec<TokenTree>> {
+    let level = ["deny", "warn", "forbid"]
+        .iter()
+        .any(|l| is_ident(attribute.first(), l));
+    match attribute {
+        [_, TokenTree::Group(list)] if level => Some(list.stream().into_iter().collect()),
+        _ => None,
+    }
+}
+
+/// Whether a lint list names `missing_docs` and nothing else.
+fn only_missing_docs(lints: &[TokenTree]) -> bool {
+    let mut names = lints.iter().filter(|l| !is_punct(Some(l), ','));
+    names
+        .next()
+        .is_some_and(|l| is_ident(Some(l), "missing_docs"))
+        && names.next().is_none()
+}
+
+/// The bracketed group of the attribute whose `#` is at `i` (`#[..]` or `#![..]`), with its
+/// index.
+fn attribute_at(t: &[TokenTree], i: usize) -> Option<(usize, &proc_macro2::Group)> {
+    let at = i + 1 + usize::from(is_punct(t.get(i + 1), '!'));
+    match t.get(at)? {
+        TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::Bracket => Some((at, g)),
+        _ => None,
+    }
 }
 
 fn is_punct(tree: Option<&TokenTree>, c: char) -> bool {
@@ -892,13 +915,7 @@ impl TokenContext<'_> {
     /// file the judge does not have), or a `cfg_attr` that only adds docs (`#![cfg_attr(doc,
     /// doc = include_str!("../README.md"))]`), whatever its condition.
     fn doc_attribute(&self, t: &[TokenTree], i: usize) -> Option<(Range<usize>, usize)> {
-        let at = i + 1 + usize::from(is_punct(t.get(i + 1), '!'));
-        let TokenTree::Group(g) = t.get(at)? else {
-            return None;
-        };
-        if g.delimiter() != proc_macro2::Delimiter::Bracket {
-            return None;
-        }
+        let (at, g) = attribute_at(t, i)?;
         let inner: Vec<TokenTree> = g.stream().into_iter().collect();
         let start = t[i].span().byte_range().start;
         let end = g.span().byte_range().end.max(t[i].span().byte_range().end);
@@ -929,32 +946,20 @@ impl TokenContext<'_> {
     /// `deny`, `warn` or `forbid`), cuts that lint from it (the whole attribute when it names
     /// no other) and returns the index after the attribute.
     fn missing_docs_lint(&mut self, t: &[TokenTree], i: usize) -> Option<usize> {
-        let at = i + 1 + usize::from(is_punct(t.get(i + 1), '!'));
-        let TokenTree::Group(g) = t.get(at)? else {
-            return None;
-        };
+        let (at, g) = attribute_at(t, i)?;
+        let whole = t[i].span().byte_range().start..g.span().byte_range().end;
         let inner: Vec<TokenTree> = g.stream().into_iter().collect();
         if is_ident(inner.first(), "cfg_attr") && only_missing_docs_after_condition(&inner) {
-            let start = t[i].span().byte_range().start;
-            self.cut_doc_comment(start..g.span().byte_range().end);
+            self.cut_doc_comment(whole);
             return Some(at + 1);
         }
-        let level = ["deny", "warn", "forbid"]
-            .iter()
-            .any(|l| is_ident(inner.first(), l));
-        let Some(TokenTree::Group(list)) = inner.get(1) else {
-            return None;
-        };
-        if !level || g.delimiter() != proc_macro2::Delimiter::Bracket || inner.len() != 2 {
-            return None;
-        }
-        let lints: Vec<TokenTree> = list.stream().into_iter().collect();
+        let lints = lint_list(&inner)?;
         let position = lints
             .iter()
             .position(|l| is_ident(Some(l), "missing_docs"))?;
-        let only = lints.iter().filter(|l| !is_punct(Some(l), ',')).count() == 1;
+        let only = only_missing_docs(&lints);
         let range = if only {
-            t[i].span().byte_range().start..g.span().byte_range().end
+            whole
         } else {
             let start = lints[position].span().byte_range().start;
             match lints.get(position + 1) {
@@ -1172,8 +1177,8 @@ pub fn root_item_names(text: &str) -> HashSet<String> {
             Item::ExternCrate(i) => i.rename.as_ref().map(|(_, alias)| alias),
             Item::Use(u) => {
                 let mut leaves = Vec::new();
-                use_names(&u.tree, &mut leaves);
-                names.extend(leaves);
+                use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                names.extend(leaves.into_iter().filter_map(|(_, visible)| visible));
                 None
             }
             _ => None,
@@ -1181,17 +1186,6 @@ pub fn root_item_names(text: &str) -> HashSet<String> {
         names.extend(ident.map(unraw));
     }
     names
-}
-
-/// The names a `use` tree brings in.
-fn use_names(tree: &UseTree, names: &mut Vec<String>) {
-    match tree {
-        UseTree::Path(p) => use_names(&p.tree, names),
-        UseTree::Name(n) => names.push(unraw(&n.ident)),
-        UseTree::Rename(r) => names.push(unraw(&r.rename)),
-        UseTree::Group(g) => g.items.iter().for_each(|t| use_names(t, names)),
-        UseTree::Glob(_) => {}
-    }
 }
 
 /// The `#[macro_export]` macros of a crate's text, which the bundle puts at its root.
