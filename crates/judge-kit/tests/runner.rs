@@ -151,7 +151,11 @@ fn a_background_child_is_killed_and_the_run_returns_promptly() {
 
 #[test]
 fn a_child_that_starts_its_own_session_with_an_empty_environment_is_killed() {
-    if !cgroups_or_warn("a_child_that_starts_its_own_session_with_an_empty_environment_is_killed") {
+    if !needs(
+        judge_kit::run::cgroups_available(),
+        "cgroup2 cgroup",
+        "a_child_that_starts_its_own_session_with_an_empty_environment_is_killed",
+    ) {
         return;
     }
     assert_sleepers_gone("no-env", |s| format!("setsid env -i {s} 303 &\necho hi"));
@@ -166,20 +170,46 @@ fn a_child_that_starts_its_own_session_is_killed_too() {
     });
 }
 
-/// Whether runs get a cgroup here; when not, says so (the tests that need one then check
-/// nothing).
-fn cgroups_or_warn(test: &str) -> bool {
-    let followed = judge_kit::run::cgroups_available();
-    if !followed {
-        eprintln!("WARNING: no cgroup2 hierarchy we may write to; {test} checks nothing here");
+/// Whether `available` (a kind of cgroup the test needs, `what`); when not, says so: the test
+/// then checks nothing on this machine.
+fn needs(available: bool, what: &str, test: &str) -> bool {
+    if !available {
+        eprintln!("WARNING: no {what} we may make here; {test} checks nothing");
     }
-    followed
+    available
+}
+
+/// Runs `program` on `input` under `limits` and prints its figures under `what`; returns the
+/// outcome and its verdict against `expected`.
+fn judged(
+    what: &str,
+    program: &Program,
+    input: &[u8],
+    limits: &Limits,
+    expected: &str,
+) -> (Outcome, Verdict) {
+    let outcome = run(program, input, limits).unwrap();
+    let verdict = verdict(&outcome, limits, Some(expected));
+    println!(
+        "{what}: {verdict:?}, CPU {:.0} ms, wall {:.0} ms, peak {} KiB, {} + {} bytes out, {}",
+        ms(outcome.cpu),
+        ms(outcome.wall),
+        outcome.peak_kib,
+        outcome.output_bytes,
+        outcome.error_bytes,
+        outcome.exit.describe()
+    );
+    (outcome, verdict)
 }
 
 #[test]
 fn cpu_burned_by_a_process_that_left_the_group_is_counted() {
     let _serial = serial();
-    if !cgroups_or_warn("cpu_burned_by_a_process_that_left_the_group_is_counted") {
+    if !needs(
+        judge_kit::run::cgroups_available(),
+        "cgroup2 cgroup",
+        "cpu_burned_by_a_process_that_left_the_group_is_counted",
+    ) {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -192,14 +222,8 @@ fn cpu_burned_by_a_process_that_left_the_group_is_counted() {
         &format!("setsid {} &\nsleep 2\necho hi", burner.display()),
     );
     let limits = Limits::judge(Duration::from_secs(1), 256);
-    let outcome = run(&program, b"", &limits).unwrap();
-    println!(
-        "escaped burner: {:?}, CPU {:.0} ms, wall {:.0} ms",
-        verdict(&outcome, &limits, Some("hi\n")),
-        ms(outcome.cpu),
-        ms(outcome.wall)
-    );
-    assert_eq!(verdict(&outcome, &limits, Some("hi\n")), Verdict::TimeLimit);
+    let (outcome, verdict) = judged("escaped burner", &program, b"", &limits, "hi\n");
+    assert_eq!(verdict, Verdict::TimeLimit);
     assert_eq!(outcome.stopped, Some(Stop::Cpu));
     assert!(
         outcome.cpu >= limits.cpu && outcome.cpu < limits.cpu * 2,
@@ -211,7 +235,11 @@ fn cpu_burned_by_a_process_that_left_the_group_is_counted() {
 #[test]
 fn a_child_that_clears_its_mark_and_hops_from_pid_to_pid_is_killed() {
     let _serial = serial();
-    if !cgroups_or_warn("a_child_that_clears_its_mark_and_hops_from_pid_to_pid_is_killed") {
+    if !needs(
+        judge_kit::run::cgroups_available(),
+        "cgroup2 cgroup",
+        "a_child_that_clears_its_mark_and_hops_from_pid_to_pid_is_killed",
+    ) {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -219,16 +247,10 @@ fn a_child_that_clears_its_mark_and_hops_from_pid_to_pid_is_killed() {
     let hopper = tmp.path().join(&name);
     std::os::unix::fs::symlink(fixtures().join("hop"), &hopper).unwrap();
     let limits = Limits::judge(Duration::from_secs(1), 256);
-    let outcome = run(&Program::Exe(hopper), b"", &limits).unwrap();
+    let (_, verdict) = judged("hopper", &Program::Exe(hopper), b"", &limits, "hi\n");
     // Give a survivor time to show itself under a new pid.
     std::thread::sleep(Duration::from_millis(300));
-    println!(
-        "hopper: {:?}, wall {:.0} ms, leftovers {:?}",
-        verdict(&outcome, &limits, Some("hi\n")),
-        ms(outcome.wall),
-        processes_with(&name)
-    );
-    assert_eq!(verdict(&outcome, &limits, Some("hi\n")), Verdict::Accepted);
+    assert_eq!(verdict, Verdict::Accepted);
     assert_eq!(processes_with(&name), Vec::<String>::new());
 }
 
@@ -269,94 +291,87 @@ fn allocations_past_the_memory_limit_are_mle_and_never_grow_past_it() {
     }
 }
 
-/// Whether runs get a memory cgroup here; when not, says so (the tests that need one then
-/// check nothing: the address-space limit judges these cases differently).
-fn memory_cgroups_or_warn(test: &str) -> bool {
-    let held = judge_kit::run::memory_cgroups_available();
-    if !held {
-        eprintln!("WARNING: no memory cgroup we may make; {test} checks nothing here");
-    }
-    held
-}
-
 #[test]
 fn one_allocation_past_the_limit_is_mle_not_a_crash() {
     let _serial = serial();
-    if !memory_cgroups_or_warn("one_allocation_past_the_limit_is_mle_not_a_crash") {
+    if !needs(
+        judge_kit::run::memory_cgroups_available(),
+        "memory cgroup",
+        "one_allocation_past_the_limit_is_mle_not_a_crash",
+    ) {
         return;
     }
     let limits = Limits::judge(Duration::from_secs(2), 256);
     // One 600 MiB malloc, then touched: a C program that checks nothing.
-    let outcome = run(&exe("touch"), b"600\n", &limits).unwrap();
-    println!(
-        "touch 600 MiB at once: {:?}, peak {} KiB, {}",
-        verdict(&outcome, &limits, Some("ok 1\n")),
-        outcome.peak_kib,
-        outcome.exit.describe()
+    let (outcome, verdict) = judged(
+        "touch 600 MiB at once",
+        &exe("touch"),
+        b"600\n",
+        &limits,
+        "ok 1\n",
     );
-    assert_eq!(
-        verdict(&outcome, &limits, Some("ok 1\n")),
-        Verdict::MemoryLimit
-    );
+    assert_eq!(verdict, Verdict::MemoryLimit);
     assert!(outcome.memory_killed);
 }
 
 #[test]
 fn memory_reserved_but_not_touched_does_not_count() {
     let _serial = serial();
-    if !memory_cgroups_or_warn("memory_reserved_but_not_touched_does_not_count") {
+    if !needs(
+        judge_kit::run::memory_cgroups_available(),
+        "memory cgroup",
+        "memory_reserved_but_not_touched_does_not_count",
+    ) {
         return;
     }
     let limits = Limits::judge(Duration::from_secs(2), 256);
     // 600 MiB asked for, 8 touched: what a judge measures is the 8 (and the program itself).
-    let outcome = run(&exe("touch"), b"600 8\n", &limits).unwrap();
-    println!(
-        "reserve 600 MiB, touch 8: {:?}, peak {} KiB",
-        verdict(&outcome, &limits, Some("ok 1\n")),
-        outcome.peak_kib
+    let (outcome, verdict) = judged(
+        "reserve 600 MiB, touch 8",
+        &exe("touch"),
+        b"600 8\n",
+        &limits,
+        "ok 1\n",
     );
-    assert_eq!(
-        verdict(&outcome, &limits, Some("ok 1\n")),
-        Verdict::Accepted
-    );
+    assert_eq!(verdict, Verdict::Accepted);
     assert!(outcome.peak_kib < 16 << 10, "{outcome:?}");
 }
 
 #[test]
 fn a_child_of_a_shell_command_over_the_limit_is_mle() {
     let _serial = serial();
-    if !memory_cgroups_or_warn("a_child_of_a_shell_command_over_the_limit_is_mle") {
+    if !needs(
+        judge_kit::run::memory_cgroups_available(),
+        "memory cgroup",
+        "a_child_of_a_shell_command_over_the_limit_is_mle",
+    ) {
         return;
     }
     let limits = Limits::judge(Duration::from_secs(2), 256);
     let touch = fixtures().join("touch");
     let program = Program::Shell(format!("echo 300 | {}", touch.display()));
-    let outcome = run(&program, b"", &limits).unwrap();
-    println!(
-        "a shell's child touching 300 MiB: {:?}, {}",
-        verdict(&outcome, &limits, Some("ok 1\n")),
-        outcome.exit.describe()
+    let (_, verdict) = judged(
+        "a shell's child touching 300 MiB",
+        &program,
+        b"",
+        &limits,
+        "ok 1\n",
     );
-    assert_eq!(
-        verdict(&outcome, &limits, Some("ok 1\n")),
-        Verdict::MemoryLimit
-    );
+    assert_eq!(verdict, Verdict::MemoryLimit);
 }
 
 #[test]
 fn memory_used_after_the_first_thread_ended_counts() {
     let _serial = serial();
     let limits = Limits::judge(Duration::from_secs(2), 256);
-    let outcome = run(&exe("late"), b"", &limits).unwrap();
-    println!(
-        "150 MiB touched after main's pthread_exit: {:?}, peak {} KiB",
-        verdict(&outcome, &limits, Some("ok 1\n")),
-        outcome.peak_kib
+    let (outcome, verdict) = judged(
+        "150 MiB touched after main's pthread_exit",
+        &exe("late"),
+        b"",
+        &limits,
+        "ok 1\n",
     );
-    assert_eq!(
-        verdict(&outcome, &limits, Some("ok 1\n")),
-        Verdict::Accepted
-    );
+    assert_eq!(verdict, Verdict::Accepted);
     // Polled, so a lower bound: most of the 150 MiB, not the 1 MiB the first thread saw.
     assert!(outcome.peak_kib > 100 << 10, "{outcome:?}");
 }
@@ -367,17 +382,8 @@ fn endless_output_is_an_output_limit_verdict() {
         output_bytes: 8 << 20,
         ..Limits::judge(Duration::from_secs(2), 256)
     };
-    let outcome = run(&Program::Shell("yes".into()), b"", &limits).unwrap();
-    println!(
-        "yes: {:?}, {} bytes kept of the 8 MiB limit, {}",
-        verdict(&outcome, &limits, Some("y\n")),
-        outcome.output_bytes,
-        outcome.exit.describe()
-    );
-    assert_eq!(
-        verdict(&outcome, &limits, Some("y\n")),
-        Verdict::OutputLimit
-    );
+    let (outcome, verdict) = judged("yes", &Program::Shell("yes".into()), b"", &limits, "y\n");
+    assert_eq!(verdict, Verdict::OutputLimit);
     assert!(outcome.output_bytes <= limits.output_bytes + 1);
     assert!(outcome.stdout.len() < 1 << 20, "only the start is kept");
 }
@@ -388,17 +394,9 @@ fn endless_output_on_stderr_is_an_output_limit_verdict_too() {
         output_bytes: 8 << 20,
         ..Limits::judge(Duration::from_secs(2), 256)
     };
-    let outcome = run(&Program::Shell("echo y; yes >&2".into()), b"", &limits).unwrap();
-    println!(
-        "yes >&2: {:?}, {} bytes on stderr, {}",
-        verdict(&outcome, &limits, Some("y\n")),
-        outcome.error_bytes,
-        outcome.exit.describe()
-    );
-    assert_eq!(
-        verdict(&outcome, &limits, Some("y\n")),
-        Verdict::OutputLimit
-    );
+    let program = Program::Shell("echo y; yes >&2".into());
+    let (outcome, verdict) = judged("yes >&2", &program, b"", &limits, "y\n");
+    assert_eq!(verdict, Verdict::OutputLimit);
     assert!(outcome.error_bytes <= limits.output_bytes + 1);
 }
 
