@@ -12,7 +12,7 @@
 //! fails the runner goes on with its process group and mark alone.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, Once};
+use std::sync::{Mutex, Once, OnceLock};
 use std::time::{Duration, Instant};
 
 /// Folder names of run cgroups start with this, then the tool's pid and the run's number.
@@ -53,12 +53,16 @@ fn cgroup_mount(holds: impl Fn(&str, &str) -> bool) -> Option<PathBuf> {
 }
 
 /// Where this process's cgroup is in the cgroup2 hierarchy: the hierarchy's mount point and
-/// the path `/proc/self/cgroup` gives on its `0::` line.
+/// the path `/proc/self/cgroup` gives on its `0::` line. Read once: every run asks.
 fn own_cgroup() -> Option<(PathBuf, String)> {
-    let mount = cgroup_mount(|fstype, _| fstype == "cgroup2")?;
-    let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
-    let own = cgroups.lines().find_map(|line| line.strip_prefix("0::"))?;
-    Some((mount, own.trim_end_matches('/').to_string()))
+    static OWN: OnceLock<Option<(PathBuf, String)>> = OnceLock::new();
+    OWN.get_or_init(|| {
+        let mount = cgroup_mount(|fstype, _| fstype == "cgroup2")?;
+        let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+        let own = cgroups.lines().find_map(|line| line.strip_prefix("0::"))?;
+        Some((mount, own.trim_end_matches('/').to_string()))
+    })
+    .clone()
 }
 
 /// Whether a process of this pid exists.
@@ -231,21 +235,22 @@ pub struct MemoryCgroup {
     v2: bool,
 }
 
-/// The folder of this process's cgroup in the version 1 hierarchy holding `controller`.
-fn own_v1_cgroup(controller: &str) -> Option<PathBuf> {
-    let mount = cgroup_mount(|fstype, options| {
-        fstype == "cgroup" && options.split(',').any(|option| option == controller)
-    })?;
-    let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
-    let own = cgroups.lines().find_map(|line| {
-        let mut parts = line.splitn(3, ':');
-        let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
-        controllers
-            .split(',')
-            .any(|c| c == controller)
-            .then_some(path)
-    })?;
-    Some(mount.join(own.trim_start_matches('/')))
+/// The folder of this process's cgroup in the version 1 memory hierarchy. Read once: every
+/// run asks.
+fn own_memory_v1_cgroup() -> Option<PathBuf> {
+    static OWN: OnceLock<Option<PathBuf>> = OnceLock::new();
+    OWN.get_or_init(|| {
+        let is_memory = |list: &str| list.split(',').any(|c| c == "memory");
+        let mount = cgroup_mount(|fstype, options| fstype == "cgroup" && is_memory(options))?;
+        let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+        let own = cgroups.lines().find_map(|line| {
+            let mut parts = line.splitn(3, ':');
+            let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+            is_memory(controllers).then_some(path)
+        })?;
+        Some(mount.join(own.trim_start_matches('/')))
+    })
+    .clone()
 }
 
 impl MemoryCgroup {
@@ -257,7 +262,7 @@ impl MemoryCgroup {
             return None;
         }
         let name = format!("{PREFIX}{id}");
-        if let Some(base) = own_v1_cgroup("memory") {
+        if let Some(base) = own_memory_v1_cgroup() {
             // Those of tools that died without removing them (their processes die through
             // the cgroup2 sweep, or here if they left that one).
             SWEPT.call_once(|| {
