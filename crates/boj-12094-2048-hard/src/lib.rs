@@ -19,6 +19,10 @@
 //!   without being made (most of the work before). A line's tiles are placed with bit masks
 //!   (`packed`): which tiles merge away, each way, from the mask of tiles equal to the one
 //!   before, and a tile's place as a population count;
+//! - searches a board made again (with four or more moves left) only if it now has more moves
+//!   left than before (`seen`): tilts in another order often make the same board (a quarter of
+//!   those with three or four moves left on the worst input), and the first search of it found
+//!   every tile in reach that beats the best known then, which only grows;
 //! - tries first the pair of tilts whose tiles look most promising;
 //! - counts only the merges that can still matter: with `k` moves left nothing under a `2^k`-th
 //!   of the target helps, so deep in the search a scan counts a handful of merges, not all.
@@ -30,6 +34,7 @@
 mod packed;
 pub mod planes;
 mod search;
+mod seen;
 /// Stress generator, independent reference and worst input, for the workspace tools only.
 #[cfg(feature = "tools")]
 pub mod stress;

@@ -144,6 +144,16 @@ impl Planes {
         self.cols
     }
 
+    /// The layout a tilt last wrote (`true`: columns) and its lines: the whole board, for a board
+    /// just tilted (one held in both layouts gives its rows).
+    pub(crate) fn written(&self) -> (bool, &[Lanes]) {
+        if self.held == Held::Cols {
+            (true, &self.by_col[..self.cols])
+        } else {
+            (false, &self.by_row[..self.rows])
+        }
+    }
+
     /// Copies into `buf` the cells of the line that a tilt toward `dir` packs (row `index` for
     /// left and right, column `index` for up and down), in board order; returns its length.
     pub(crate) fn line_into(&self, dir: Dir, index: usize, buf: &mut Lanes) -> usize {
