@@ -144,13 +144,13 @@ impl Planes {
         self.cols
     }
 
-    /// The layout a tilt last wrote (`true`: columns) and its lines: the whole board, for a board
-    /// just tilted (one held in both layouts gives its rows).
-    pub(crate) fn written(&self) -> (bool, &[Lanes]) {
+    /// The layout a tilt last wrote (`true`: columns), its lines and their length: the whole
+    /// board, for a board just tilted (one held in both layouts gives its rows).
+    pub(crate) fn written(&self) -> (bool, &[Lanes], usize) {
         if self.held == Held::Cols {
-            (true, &self.by_col[..self.cols])
+            (true, &self.by_col[..self.cols], self.rows)
         } else {
-            (false, &self.by_row[..self.rows])
+            (false, &self.by_row[..self.rows], self.cols)
         }
     }
 

@@ -10,14 +10,17 @@ pub(crate) struct Seen {
     /// Open addressing: 0 for an empty slot, else an index into `entries` plus one.
     slots: Vec<u32>,
     entries: Vec<Entry>,
-    /// Every entry's lines, one after another (`width` lanes each).
-    lines: Vec<Lanes>,
+    /// Every entry's cells, line after line with no padding (a 20 x 20 board takes 400 bytes:
+    /// memory the search touches for the first time costs a page fault, and boards are many).
+    cells: Vec<u8>,
 }
 
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     hash: u64,
-    /// Whether the lines are columns.
+    /// Where the board's cells start in `cells`.
+    start: u32,
+    /// Whether its lines are columns.
     vertical: bool,
     moves: u8,
 }
@@ -29,7 +32,7 @@ impl Seen {
     /// Skipping it then is sound: that search found every tile reachable from it that beats the
     /// best tile known then, and the best tile only grows.
     pub fn first_with(&mut self, board: &Planes, moves: u8) -> bool {
-        let (vertical, lines) = board.written();
+        let (vertical, lines, len) = board.written();
         let hash = hash_of(vertical, lines);
         if 2 * (self.entries.len() + 1) > self.slots.len() {
             self.grow();
@@ -42,20 +45,25 @@ impl Seen {
                     self.slots[slot] = self.entries.len() as u32 + 1;
                     self.entries.push(Entry {
                         hash,
+                        start: self.cells.len() as u32,
                         vertical,
                         moves,
                     });
-                    self.lines.extend_from_slice(lines);
+                    for line in lines {
+                        self.cells.extend_from_slice(&line[..len]);
+                    }
                     return true;
                 }
                 taken => {
-                    let index = taken as usize - 1;
-                    let entry = &mut self.entries[index];
-                    let width = lines.len();
-                    if entry.hash == hash
+                    let entry = &mut self.entries[taken as usize - 1];
+                    let start = entry.start as usize;
+                    let same = entry.hash == hash
                         && entry.vertical == vertical
-                        && self.lines[index * width..(index + 1) * width] == *lines
-                    {
+                        && self.cells[start..]
+                            .chunks(len)
+                            .zip(lines)
+                            .all(|(kept, line)| *kept == line[..len]);
+                    if same {
                         if entry.moves >= moves {
                             return false;
                         }
@@ -146,6 +154,19 @@ mod tests {
         assert_eq!(rows.written().1, cols.written().1);
         assert!(seen.first_with(&rows, 3));
         assert!(seen.first_with(&cols, 3));
+    }
+
+    #[test]
+    fn boards_that_are_not_square_are_kept_in_either_layout() {
+        let mut seen = Seen::default();
+        let rows = || vec![vec![2, 0, 2], vec![0, 4, 8]];
+        let left = tilted(rows(), Dir::Left);
+        let up = tilted(rows(), Dir::Up);
+        assert!(seen.first_with(&left, 4));
+        assert!(seen.first_with(&up, 4));
+        assert!(!seen.first_with(&tilted(rows(), Dir::Left), 4));
+        assert!(!seen.first_with(&tilted(rows(), Dir::Up), 4));
+        assert!(seen.first_with(&tilted(rows(), Dir::Down), 4));
     }
 
     #[test]
