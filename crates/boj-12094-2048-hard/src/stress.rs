@@ -16,18 +16,18 @@ use crate::{tilt, MOVES};
 pub struct Game2048Hard;
 
 /// The seed and case index of the generated board on which the search takes longest, among the
-/// 5711 boards of side 20 that seeds 1 to 8, cases 0 to 2999 give: a full board of 2, 8, 32 and
-/// 128 ([`spaced_full_board`]; answer 1024, the search must show that 2048 cannot be made).
-/// Chosen by timing every one once, then the 40 slowest twenty times each (least of the
-/// twenty): 29.8 ms here, ahead of (6, 1778) at 28.1 ms and (4, 942) at 27.4 ms, all full boards
-/// of values two levels apart. Before this kind of board was generated, the slowest found (a
-/// random board of 128, 64 and 4) took 20.5 ms.
+/// 12 000 boards of side 20 that seeds 1 to 8, cases 0 to 1499 give: a full board of 2, 8, 32
+/// and 128 ([`spaced_full_board`]; answer 1024, the search must show that 2048 cannot be made).
+/// Chosen by `scripts/stress 12094 --hunt --size 20 --seeds 8 --cases 1500` (every board timed
+/// once, the 40 slowest again twenty times each, least of the runs): 18.8 ms here, ahead of
+/// (2, 622) at 18.5 ms and (5, 1184) at 17.9 ms. It has stayed the slowest through the search's
+/// cuts so far (29.8 ms when first chosen).
 pub const WORST_CASE: (u64, u64) = (7, 1348);
 
 /// A full board (of side `size` half the time, else any side up to it) of two to five values
 /// one or two levels apart. Two levels apart, a value merges only with its equals and every merge
 /// makes a value no other tile has, so merges stay possible for all ten moves: the boards on which
-/// the search has the most to rule out (a full board of 4, 16, 64 and 256 is the worst input).
+/// the search has the most to rule out (a full board of 2, 8, 32 and 128 is the worst input).
 pub fn spaced_full_board(rng: &mut Rng, size: usize) -> Board {
     let max_n = size.clamp(1, crate::MAX_N);
     let n = if rng.gen_bool(0.5) {
