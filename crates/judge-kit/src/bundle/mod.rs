@@ -1,9 +1,10 @@
 //! Turning a problem crate plus the parts of its workspace libraries it uses into one
 //! judge-ready `.rs` file.
 //!
-//! The file is the problem's `main.rs`, then `mod <its lib> { lib.rs }`, then one module per
-//! library crate it depends on (grid-core, other problems' libraries, transitively) holding only
-//! the items the problem reaches. The problem's own code is the author's text (comments and
+//! The file is the inner attributes of the problem's `main.rs`, then `mod <its lib> { lib.rs }`,
+//! then one module per library crate it depends on (grid-core, other problems' libraries,
+//! transitively) holding only the items the problem reaches, then the rest of `main.rs` (last,
+//! so that its `macro_rules!` are not in scope in the libraries). The problem's own code is the author's text (comments and
 //! inner attributes kept), with `mod x;` files inlined, items the judge never compiles cut out
 //! and paths rewritten where they change meaning ([`splice`]); library crates are pruned
 //! ([`prune`]) and printed without their docs and tests.
@@ -254,8 +255,15 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
 
     hoisted.dedup();
     let mut body: String = hoisted.iter().map(|a| format!("{a}\n")).collect();
-    body.push_str(main_text.trim_end());
-    body.push('\n');
+    // main.rs's inner attributes must open the file, but its code comes after the libraries: a
+    // `macro_rules!` is in scope in all the text after it, and one of main.rs's would otherwise
+    // reach into the libraries' modules, where a library's own macro of that name then is
+    // ambiguous (E0659) or shadowed.
+    let (main_attrs, main_code) = split_inner_attrs(&main_text);
+    if !main_attrs.trim().is_empty() {
+        body.push_str(main_attrs.trim_end());
+        body.push('\n');
+    }
     if let Some(text) = &lib_text {
         // A library's public items and re-exports are its API; inside a binary they sit in a
         // private module, where rustc would call the ones main.rs does not use dead or unused.
@@ -273,6 +281,9 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         body.push('\n');
         body.push_str(&unparse(vec![Item::Mod(module)]));
     }
+    body.push('\n');
+    body.push_str(main_code.trim());
+    body.push('\n');
     if options.rustfmt {
         if let Some(formatted) = rustfmt(&body) {
             body = formatted;
@@ -311,6 +322,16 @@ fn hoist_crate_attrs(text: &str) -> (String, Vec<String>) {
     }
     out.push_str(&text[at..]);
     (out, attrs)
+}
+
+/// `text` (a crate root) cut after its last inner attribute: the attributes (with what comes
+/// before them), then the rest.
+fn split_inner_attrs(text: &str) -> (&str, &str) {
+    let end = syn::parse_file(text)
+        .ok()
+        .and_then(|file| file.attrs.last().map(|attr| attr.span().byte_range().end))
+        .unwrap_or(0);
+    text.split_at(end)
 }
 
 /// Records `module`'s exported macros; two crates exporting one name would collide at the
