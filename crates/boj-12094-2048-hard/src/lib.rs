@@ -5,7 +5,9 @@
 //! five do. It tries every sequence of tilts depth first, and:
 //! - does not follow a tilt that changes nothing (it leads to a board already searched), nor,
 //!   after a tilt that merged nothing, another along the same axis (the same way changes
-//!   nothing; the way back makes the board the parent makes that way, searched there);
+//!   nothing; the way back makes the board the parent makes that way, searched there); nor
+//!   makes the same tilt again when the board it made has nothing more to merge that way (a
+//!   tilt knows, from the lines it packs, whether it would change its board again);
 //! - counts the tiles a tilt would leave without making it ([`merges`]): a tilt and its
 //!   opposite leave the same tiles, so two scans give the largest tile of all four children, and
 //!   the last move is never made;

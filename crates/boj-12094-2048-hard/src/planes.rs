@@ -261,6 +261,9 @@ pub(crate) struct Tilted {
     pub changed: bool,
     /// Whether any two tiles merged.
     pub merged: bool,
+    /// Whether tilting the new board the same way again would change nothing (it merges no
+    /// two tiles: they are already packed that way).
+    pub settled: bool,
 }
 
 /// Writes the transpose of `src` (its rows become lanes) into `dst`, one row per lane of `src`
@@ -425,6 +428,7 @@ fn slide(
     Tilted {
         changed: any(MOVED),
         merged: any(MERGED),
+        settled: next.kept == packed,
     }
 }
 
@@ -565,7 +569,7 @@ mod tests {
     }
 
     #[test]
-    fn a_tilt_scans_the_board_it_makes_like_a_scan_does() {
+    fn a_tilt_scans_the_board_it_makes_like_a_scan_does_and_knows_if_it_would_change_again() {
         for (rows, cols, levels) in [(3, 3, 3), (2, 4, 4), (1, 7, 4)] {
             for board in every_board(rows, cols, levels) {
                 for dir in Dir::ALL {
@@ -577,6 +581,12 @@ mod tests {
                         let before = crate::count_tiles(&board).iter().sum::<u32>();
                         let after = crate::count_tiles(&to.to_grid()).iter().sum::<u32>();
                         assert_eq!(tilted.merged, after < before, "{dir:?} on\n{board}");
+                        let mut again = to.to_grid();
+                        assert_eq!(
+                            tilted.settled,
+                            !tilt(&mut again, dir),
+                            "{dir:?} on\n{board}"
+                        );
                         assert!(
                             same_scan(&made, &direct_scan(&to.to_grid(), floor)),
                             "{dir:?}, floor {floor}, on\n{board}"

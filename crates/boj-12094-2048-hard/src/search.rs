@@ -3,7 +3,7 @@
 use grid_core::Dir;
 
 use crate::packed::{Landed, PackedLine};
-use crate::planes::{LineFacts, Planes, Scan, MAX_SIDE};
+use crate::planes::{LineFacts, Planes, Scan, Tilted, MAX_SIDE};
 use crate::seen::Seen;
 use crate::{after_merges, can_build, largest, promise, Tally};
 
@@ -64,15 +64,15 @@ struct Search {
 
 impl Search {
     /// Improves `best` with every board reachable from `board` (whose tiles are `tally`, whose
-    /// scan is `scan`) in `moves` (at least 1) tilts; `unmerged` is the direction of the tilt
-    /// that made `board` when that tilt merged nothing; `frames` holds `moves` frames.
+    /// scan is `scan`) in `moves` (at least 1) tilts; `made_by` is the tilt that made `board`
+    /// (none for the first board) and what it did; `frames` holds `moves` frames.
     fn node(
         &mut self,
         board: &mut Planes,
         scan: &Scan,
         tally: &Tally,
         moves: usize,
-        unmerged: Option<Dir>,
+        made_by: Option<(Dir, Tilted)>,
         frames: &mut [Frame],
     ) {
         let (frame, deeper) = frames.split_first_mut().expect("a frame per move");
@@ -100,9 +100,10 @@ impl Search {
             // A tilt that merged nothing left no two equal tiles side by side along its lines:
             // tilting the same way again changes nothing, and tilting back makes the board the
             // parent makes tilting that way, which the parent searches with a move more.
-            if unmerged.map_or(false, |d| d.is_vertical() == dirs[0].is_vertical())
-                || !can_build(after, 2 * self.best, moves - 1)
-            {
+            let unmerged = made_by.map_or(false, |(d, tilted)| {
+                !tilted.merged && d.is_vertical() == dirs[0].is_vertical()
+            });
+            if unmerged || !can_build(after, 2 * self.best, moves - 1) {
                 continue;
             }
             let reach = if moves <= CHECK_BELOW {
@@ -113,20 +114,21 @@ impl Search {
             for (&dir, reach) in dirs.iter().zip(reach) {
                 // `best` may have grown in the first child's branches (a check made with the
                 // smaller `best` is still sound, only weaker).
-                if !reach || !can_build(after, 2 * self.best, moves - 1) {
+                // A board that merges nothing more the way it was tilted stays as it is.
+                let settled = made_by.map_or(false, |(d, tilted)| tilted.settled && d == dir);
+                if !reach || settled || !can_build(after, 2 * self.best, moves - 1) {
                     continue;
                 }
                 self.boards += 1;
                 let floor = self.floor(moves - 1);
                 let tilted = board.tilt_and_scan(dir, floor, &mut frame.child, &mut frame.scan);
                 if tilted.changed && self.first_with(&frame.child, moves - 1) {
-                    let unmerged = (!tilted.merged).then_some(dir);
                     self.node(
                         &mut frame.child,
                         &frame.scan,
                         after,
                         moves - 1,
-                        unmerged,
+                        Some((dir, tilted)),
                         deeper,
                     );
                 }
