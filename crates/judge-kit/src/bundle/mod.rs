@@ -80,6 +80,26 @@ struct Offered {
     items: HashMap<String, HashSet<String>>,
 }
 
+impl Offered {
+    /// Records what the library `module` (its bundled `text`, exporting the macros `exported`)
+    /// offers. A macro of a dependency it hands on under its own name (`pub use dep::m;`) is
+    /// offered as a macro, not an item: in the bundle it is the one at the root, where an
+    /// importer's `use module::m;` would name it twice.
+    fn add(&mut self, module: &str, text: &str, exported: HashSet<String>) -> Result<()> {
+        let known: HashSet<String> = self.macros.values().flatten().cloned().collect();
+        let handed_on = splice::reexported_macros(text, &known);
+        insert_macros(&mut self.macros, module, exported)?;
+        let mut items = splice::root_item_names(text);
+        items.retain(|name| !handed_on.contains(name));
+        self.items.insert(module.to_string(), items);
+        self.macros
+            .get_mut(module)
+            .expect("just inserted")
+            .extend(handed_on);
+        Ok(())
+    }
+}
+
 /// A crate's rewriter: its dependencies' modules, their exported macros and root items.
 fn rewriter(info: &CrateInfo, own: Option<&str>, offered: &Offered) -> Rewriter {
     let deps: HashMap<String, String> = info.deps.iter().cloned().collect();
@@ -153,10 +173,7 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         };
         let (text, exported) =
             load_crate(lib, rewriter(info, Some(&info.lib_name), &offered), false)?;
-        insert_macros(&mut offered.macros, &info.lib_name, exported)?;
-        offered
-            .items
-            .insert(info.lib_name.clone(), splice::root_item_names(&text));
+        offered.add(&info.lib_name, &text, exported)?;
         let (text, attrs) = hoist_crate_attrs(&text);
         hoisted.extend(attrs);
         let mut module = library_module(&info.lib_name, &text, lib)?;
@@ -176,10 +193,7 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         Some(lib) => {
             let (text, exported) =
                 load_crate(lib, rewriter(own, Some(&own.lib_name), &offered), false)?;
-            insert_macros(&mut offered.macros, &own.lib_name, exported)?;
-            offered
-                .items
-                .insert(own.lib_name.clone(), splice::root_item_names(&text));
+            offered.add(&own.lib_name, &text, exported)?;
             let (text, attrs) = hoist_crate_attrs(&text);
             hoisted.extend(attrs);
             Some(text)

@@ -1188,6 +1188,34 @@ pub fn root_item_names(text: &str) -> HashSet<String> {
     names
 }
 
+/// The macros among `macros` (those at the bundle's root) that a wrapped crate's bundled
+/// `text` hands on under their own names: `pub use dep::m;` at its root, by then `pub use
+/// crate::m;`.
+pub fn reexported_macros(text: &str, macros: &HashSet<String>) -> HashSet<String> {
+    let Ok(file) = syn::parse_file(text) else {
+        return HashSet::new();
+    };
+    let mut names = HashSet::new();
+    for item in &file.items {
+        let Item::Use(u) = item else {
+            continue;
+        };
+        if !matches!(u.vis, syn::Visibility::Public(_)) {
+            continue;
+        }
+        let mut leaves = Vec::new();
+        use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+        for (path, visible) in leaves {
+            if let ([first, name], Some(visible)) = (path.as_slice(), visible) {
+                if first == "crate" && *name == visible && macros.contains(name) {
+                    names.insert(visible);
+                }
+            }
+        }
+    }
+    names
+}
+
 /// The `#[macro_export]` macros of a crate's text, which the bundle puts at its root.
 pub fn exported_macros(text: &str) -> HashSet<String> {
     struct Find(HashSet<String>);
@@ -1205,4 +1233,25 @@ pub fn exported_macros(text: &str) -> HashSet<String> {
         syn::visit::visit_file(&mut find, &file);
     }
     find.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_public_reexports_of_root_macros_under_their_own_names_are_handed_on() {
+        let text = "pub use crate::kmax;\n\
+                    pub use crate::{kmin as least, chmin};\n\
+                    pub(crate) use crate::kmid;\n\
+                    use crate::other;\n\
+                    pub use crate::kit::max2;\n\
+                    mod m { pub use crate::deep; }\n";
+        let known: HashSet<String> = ["kmax", "kmin", "chmin", "kmid", "other", "deep", "max2"]
+            .map(String::from)
+            .into();
+        let mut found: Vec<String> = reexported_macros(text, &known).into_iter().collect();
+        found.sort();
+        assert_eq!(found, ["chmin", "kmax"]);
+    }
 }
