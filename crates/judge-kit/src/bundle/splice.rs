@@ -67,7 +67,14 @@ pub fn load(root_file: &Path, rewriter: &Rewriter, at_bundle_root: bool) -> Resu
     };
     let mut stack = Vec::new();
     let rewriter = with_root_aliases(root_file, rewriter);
-    let text = splice_file(root_file, &dirs, &rewriter, at_bundle_root, &mut stack)?;
+    let text = splice_file(
+        root_file,
+        &dirs,
+        &rewriter,
+        at_bundle_root,
+        &mut stack,
+        &mut Vec::new(),
+    )?;
     Ok(text.unwrap_or_default())
 }
 
@@ -124,6 +131,7 @@ fn splice_file(
     rewriter: &Rewriter,
     at_bundle_root: bool,
     stack: &mut Vec<PathBuf>,
+    textual: &mut Vec<String>,
 ) -> Result<Option<String>> {
     if stack.iter().any(|p| p == path) {
         bail!(
@@ -155,11 +163,12 @@ fn splice_file(
         stack,
         edits: Vec::new(),
         removed: Vec::new(),
+        textual,
     };
     // Every module but the bundle's root (where the macros are) imports the crate's prelude;
     // at its end, where no cut item or doc comment can swallow the import.
     if !at_bundle_root {
-        walker.import_prelude(text.len());
+        walker.import_prelude(text.len(), &file.items);
     }
     walker.items(&file.items, &[])?;
     if rewriter.active {
@@ -234,6 +243,9 @@ struct Walker<'a> {
     stack: &'a mut Vec<PathBuf>,
     edits: Vec<Edit>,
     removed: Vec<Range<usize>>,
+    /// The `macro_rules!` names in textual scope where the walk is: defined before it in
+    /// this module or in the modules around it.
+    textual: &'a mut Vec<String>,
 }
 
 /// The outer attributes of an item.
@@ -260,9 +272,23 @@ pub fn item_attrs(item: &Item) -> &[Attribute] {
 
 impl Walker<'_> {
     /// Imports the crate's macro prelude ([`Rewriter::macro_prelude`]) at byte `at`, the end
-    /// of a module's items (a `use` works anywhere in its module).
-    fn import_prelude(&mut self, at: usize) {
-        let names = &self.rewriter.macro_prelude;
+    /// of a module's `items` (a `use` works anywhere in its module). A name the crate's own
+    /// `macro_rules!` gives there (before the module, around it, or in it) is left out: that
+    /// macro shadows the prelude's under cargo, and beside an import it would be ambiguous.
+    fn import_prelude(&mut self, at: usize, items: &[Item]) {
+        let own = |name: &String| {
+            self.textual.contains(name)
+                || items
+                    .iter()
+                    .any(|i| macro_rules_name(i) == Some(name.clone()))
+        };
+        let names: Vec<String> = self
+            .rewriter
+            .macro_prelude
+            .iter()
+            .filter(|name| !own(name))
+            .cloned()
+            .collect();
         if self.rewriter.active && !names.is_empty() {
             self.edits.push(Edit {
                 range: at..at,
@@ -286,6 +312,7 @@ impl Walker<'_> {
     }
 
     fn items(&mut self, items: &[Item], inline: &[String]) -> Result<()> {
+        let in_scope = self.textual.len();
         for item in items {
             if cfg::is_off(item_attrs(item)) {
                 self.cut(item.span());
@@ -296,11 +323,12 @@ impl Walker<'_> {
                     Some((brace, inner)) => {
                         let mut path = inline.to_vec();
                         path.push(unraw(&m.ident));
-                        self.import_prelude(brace.span.close().byte_range().start);
+                        self.import_prelude(brace.span.close().byte_range().start, inner);
                         self.items(inner, &path)?;
                     }
                     None => self.module_file(m, inline)?,
                 },
+                Item::Macro(_) => self.textual.extend(macro_rules_name(item)),
                 Item::Impl(imp) => {
                     for member in &imp.items {
                         let attrs = match member {
@@ -339,6 +367,9 @@ impl Walker<'_> {
                 _ => {}
             }
         }
+        // A module's `macro_rules!` are out of scope after it (`#[macro_use]` on a module
+        // aside).
+        self.textual.truncate(in_scope);
         Ok(())
     }
 
@@ -621,7 +652,9 @@ impl Walker<'_> {
                 file.display()
             );
         }
-        let Some(child) = splice_file(&file, &dirs, self.rewriter, false, self.stack)? else {
+        let Some(child) =
+            splice_file(&file, &dirs, self.rewriter, false, self.stack, self.textual)?
+        else {
             self.cut(m.span());
             return Ok(());
         };
@@ -634,6 +667,14 @@ impl Walker<'_> {
             text: format!(" {{\n{}\n}}", child.trim_end()),
         });
         Ok(())
+    }
+}
+
+/// The name a `macro_rules!` item defines.
+fn macro_rules_name(item: &Item) -> Option<String> {
+    match item {
+        Item::Macro(m) if m.mac.path.is_ident("macro_rules") => m.ident.as_ref().map(unraw),
+        _ => None,
     }
 }
 
@@ -1079,13 +1120,32 @@ impl TokenContext<'_> {
             }
             let after_colons = i >= 2 && is_colon2(&t, i - 2);
             if name == "crate" {
-                let Some(module) = &rw.own_module else {
-                    continue;
-                };
                 if !is_colon2(&t, i + 1) || after_colons {
                     continue;
                 }
                 let next = ident_at(&t, i + 3);
+                // `crate::alias::m!`, `alias` a dependency's name at the crate's root (`extern
+                // crate dep as alias;`) and `m` one of its exported macros: at the bundle's
+                // root, `crate::m!`.
+                let dep_macro = next
+                    .as_ref()
+                    .and_then(|n| rw.deps.get(n))
+                    .and_then(|module| rw.dep_macros.get(module))
+                    .is_some_and(|macros| {
+                        is_colon2(&t, i + 4)
+                            && ident_at(&t, i + 6).is_some_and(|m| macros.contains(&m))
+                            && is_punct(t.get(i + 7), '!')
+                    });
+                if dep_macro {
+                    edits.push(Edit {
+                        range: t[i + 3].span().byte_range().start..t[i + 5].span().byte_range().end,
+                        text: String::new(),
+                    });
+                    continue;
+                }
+                let Some(module) = &rw.own_module else {
+                    continue;
+                };
                 // A macro call (`crate::m!`), not an item of the same name (`crate::m(..)`).
                 let is_macro =
                     next.is_some_and(|n| rw.own_macros.contains(&n)) && is_punct(t.get(i + 4), '!');
