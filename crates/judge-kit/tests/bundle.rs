@@ -11,10 +11,7 @@ fn problems() -> Vec<Problem> {
 }
 
 fn source(problem: &Problem, prune: bool) -> String {
-    let options = Options {
-        prune,
-        rustfmt: false,
-    };
+    let options = Options { prune };
     bundle(&workspace_root(), problem, options).unwrap().source
 }
 
@@ -114,4 +111,30 @@ fn the_tool_names_unknown_problems_and_prints_to_stdout_on_request() {
         &text[..80]
     );
     assert!(text.contains("mod grid_core"));
+}
+
+/// The problem's own text goes into the bundle as written: no formatter runs over it. One did
+/// (rustfmt, when installed), and it respaces macro arguments, which `stringify!` makes
+/// observable: `stringify!(x [1])` printed `x [1]` under cargo and `x[1]` from the bundle on
+/// current rustc; and a bundle then depended on whether rustfmt was installed.
+#[test]
+fn the_problems_own_text_is_not_reformatted() {
+    let root = tempfile::tempdir().unwrap();
+    let write = |path: &str, text: &str| {
+        let path = root.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write("Cargo.toml", "[workspace]\nmembers = [\"crates/*\"]\n");
+    write(
+        "crates/spacing/Cargo.toml",
+        "[package]\nname = \"spacing\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+         [package.metadata.judge]\nsite = \"baekjoon\"\nproblem = \"90999\"\n\
+         url = \"https://example.invalid/90999\"\ntime_limit_ms = 1000\n",
+    );
+    let main = "fn main() {\n    let v = vec![1,2];\n    println!(\"{} {}\", stringify!(x [1]), v.len());\n}\n";
+    write("crates/spacing/src/main.rs", main);
+    let problems = discover(root.path()).unwrap();
+    let made = bundle(root.path(), &problems[0], Options::default()).unwrap();
+    assert!(made.source.contains(main), "{}", made.source);
 }

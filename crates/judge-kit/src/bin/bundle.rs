@@ -73,7 +73,6 @@ fn run(args: &Args) -> Result<bool> {
     let chosen = select_many(&problems, &args.problems, args.all)?;
     let options = Options {
         prune: !args.no_prune,
-        ..Options::default()
     };
     let compilers = if args.check { compilers()? } else { Vec::new() };
     let say = Say {

@@ -16,9 +16,7 @@ mod prune;
 mod splice;
 
 use std::collections::{HashMap, HashSet};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use anyhow::{bail, Context, Result};
 use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
@@ -44,16 +42,11 @@ pub struct Bundle {
 pub struct Options {
     /// Drop the library items the problem does not reach (off: whole crates, for comparison).
     pub prune: bool,
-    /// Run rustfmt over the result when it is installed.
-    pub rustfmt: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options {
-            prune: true,
-            rustfmt: true,
-        }
+        Options { prune: true }
     }
 }
 
@@ -298,11 +291,6 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     body.push('\n');
     body.push_str(main_code.trim());
     body.push('\n');
-    if options.rustfmt {
-        if let Some(formatted) = rustfmt(&body) {
-            body = formatted;
-        }
-    }
     let judge = &problem.judge;
     let header = format!(
         "// {} — {} problem {}: {}\n// Bundled by scripts/bundle from crates/{} and the parts of grid-core it uses.\n// Compile: rustc --edition 2021 -O {}.rs\n\n",
@@ -412,24 +400,6 @@ fn unparse(items: Vec<Item>) -> String {
         attrs: Vec::new(),
         items,
     })
-}
-
-/// Formats with rustfmt when it is installed and succeeds.
-fn rustfmt(source: &str) -> Option<String> {
-    let mut child = Command::new("rustfmt")
-        .args(["--edition", "2021", "--emit", "stdout", "--quiet"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    child.stdin.take()?.write_all(source.as_bytes()).ok()?;
-    let out = child.wait_with_output().ok()?;
-    if out.status.success() {
-        String::from_utf8(out.stdout).ok()
-    } else {
-        None
-    }
 }
 
 /// Removes `#[doc = ...]` and `#![doc = ...]` (doc comments) anywhere in a token stream.
