@@ -151,11 +151,7 @@ fn a_background_child_is_killed_and_the_run_returns_promptly() {
 
 #[test]
 fn a_child_that_starts_its_own_session_with_an_empty_environment_is_killed() {
-    if !needs(
-        judge_kit::run::cgroups_available(),
-        "cgroup2 cgroup",
-        "a_child_that_starts_its_own_session_with_an_empty_environment_is_killed",
-    ) {
+    if !needs_cgroup() {
         return;
     }
     assert_sleepers_gone("no-env", |s| format!("setsid env -i {s} 303 &\necho hi"));
@@ -170,10 +166,22 @@ fn a_child_that_starts_its_own_session_is_killed_too() {
     });
 }
 
-/// Whether `available` (a kind of cgroup the test needs, `what`); when not, says so: the test
-/// then checks nothing on this machine.
-fn needs(available: bool, what: &str, test: &str) -> bool {
+/// Whether this machine lets us make a cgroup2 cgroup; when not, says so (see [`needs`]).
+fn needs_cgroup() -> bool {
+    needs(judge_kit::run::cgroups_available(), "cgroup2 cgroup")
+}
+
+/// Whether this machine lets us make a memory cgroup; when not, says so (see [`needs`]).
+fn needs_memory_cgroup() -> bool {
+    needs(judge_kit::run::memory_cgroups_available(), "memory cgroup")
+}
+
+/// Whether `available` (a kind of cgroup the running test needs, `what`); when not, says so,
+/// naming the test (libtest names each test's thread after it): it then checks nothing here.
+fn needs(available: bool, what: &str) -> bool {
     if !available {
+        let thread = std::thread::current();
+        let test = thread.name().unwrap_or("this test");
         eprintln!("WARNING: no {what} we may make here; {test} checks nothing");
     }
     available
@@ -205,11 +213,7 @@ fn judged(
 #[test]
 fn cpu_burned_by_a_process_that_left_the_group_is_counted() {
     let _serial = serial();
-    if !needs(
-        judge_kit::run::cgroups_available(),
-        "cgroup2 cgroup",
-        "cpu_burned_by_a_process_that_left_the_group_is_counted",
-    ) {
+    if !needs_cgroup() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -235,11 +239,7 @@ fn cpu_burned_by_a_process_that_left_the_group_is_counted() {
 #[test]
 fn a_child_that_clears_its_mark_and_hops_from_pid_to_pid_is_killed() {
     let _serial = serial();
-    if !needs(
-        judge_kit::run::cgroups_available(),
-        "cgroup2 cgroup",
-        "a_child_that_clears_its_mark_and_hops_from_pid_to_pid_is_killed",
-    ) {
+    if !needs_cgroup() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -294,11 +294,7 @@ fn allocations_past_the_memory_limit_are_mle_and_never_grow_past_it() {
 #[test]
 fn one_allocation_past_the_limit_is_mle_not_a_crash() {
     let _serial = serial();
-    if !needs(
-        judge_kit::run::memory_cgroups_available(),
-        "memory cgroup",
-        "one_allocation_past_the_limit_is_mle_not_a_crash",
-    ) {
+    if !needs_memory_cgroup() {
         return;
     }
     let limits = Limits::judge(Duration::from_secs(2), 256);
@@ -317,11 +313,7 @@ fn one_allocation_past_the_limit_is_mle_not_a_crash() {
 #[test]
 fn memory_reserved_but_not_touched_does_not_count() {
     let _serial = serial();
-    if !needs(
-        judge_kit::run::memory_cgroups_available(),
-        "memory cgroup",
-        "memory_reserved_but_not_touched_does_not_count",
-    ) {
+    if !needs_memory_cgroup() {
         return;
     }
     let limits = Limits::judge(Duration::from_secs(2), 256);
@@ -340,11 +332,7 @@ fn memory_reserved_but_not_touched_does_not_count() {
 #[test]
 fn a_child_of_a_shell_command_over_the_limit_is_mle() {
     let _serial = serial();
-    if !needs(
-        judge_kit::run::memory_cgroups_available(),
-        "memory cgroup",
-        "a_child_of_a_shell_command_over_the_limit_is_mle",
-    ) {
+    if !needs_memory_cgroup() {
         return;
     }
     let limits = Limits::judge(Duration::from_secs(2), 256);
