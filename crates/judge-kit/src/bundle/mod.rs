@@ -4,10 +4,10 @@
 //! The file is the inner attributes of the problem's `main.rs`, then `mod <its lib> { lib.rs }`,
 //! then one module per library crate it depends on (grid-core, other problems' libraries,
 //! transitively) holding only the items the problem reaches, then the rest of `main.rs` (last,
-//! so that its `macro_rules!` are not in scope in the libraries). The problem's own code is the author's text (comments and
-//! inner attributes kept), with `mod x;` files inlined, items the judge never compiles cut out
-//! and paths rewritten where they change meaning ([`splice`]); library crates are pruned
-//! ([`prune`]) and printed without their docs and tests.
+//! so that its `macro_rules!` are not in scope in the libraries). The problem's own code is the
+//! author's text (comments and inner attributes kept), with `mod x;` files inlined, items the
+//! judge never compiles cut out and paths rewritten where they change meaning ([`splice`]);
+//! library crates are pruned ([`prune`]) and printed without their docs and tests.
 
 mod cfg;
 mod manifest;

@@ -732,19 +732,27 @@ mod tests {
         );
     }
 
+    /// Asserts that the pruned text `out` holds each of `present`.
+    fn assert_has_all(out: &str, present: &[&str]) {
+        for present in present {
+            assert!(out.contains(present), "`{present}` missing:\n{out}");
+        }
+    }
+
     #[test]
     fn a_used_import_keeps_what_it_names_under_any_name() {
         let lib = "pub mod a { pub fn f() {} pub fn g() {} } \
                    pub use a::f as renamed; pub use a::{g}; pub fn unused() {}";
         let out = pruned(lib, "crate::lib::renamed(); crate::lib::g();");
-        for present in [
-            "pub fn f",
-            "pub fn g",
-            "pub use a::f as renamed;",
-            "pub use a::g;",
-        ] {
-            assert!(out.contains(present), "`{present}` missing:\n{out}");
-        }
+        assert_has_all(
+            &out,
+            &[
+                "pub fn f",
+                "pub fn g",
+                "pub use a::f as renamed;",
+                "pub use a::g;",
+            ],
+        );
         assert!(!out.contains("unused"), "{out}");
     }
 
@@ -757,14 +765,15 @@ mod tests {
                    pub struct Other; pub type OtherAlias = Other; \
                    impl OtherAlias { pub fn doubled(&self) {} }";
         let out = pruned(lib, "crate::lib::Inner(7).doubled() + x.tripled()");
-        for present in [
-            "type Alias = Inner",
-            "type Twice = Alias",
-            "fn doubled",
-            "fn tripled",
-        ] {
-            assert!(out.contains(present), "`{present}` missing:\n{out}");
-        }
+        assert_has_all(
+            &out,
+            &[
+                "type Alias = Inner",
+                "type Twice = Alias",
+                "fn doubled",
+                "fn tripled",
+            ],
+        );
         assert!(out.contains("impl Default for Twice"), "{out}");
         assert!(
             !out.contains("Other"),
@@ -782,13 +791,14 @@ mod tests {
             lib,
             "crate::lib::prelude::f(); crate::lib::globs::f(); crate::lib::variants::X;",
         );
-        for present in [
-            "pub mod prelude",
-            "pub mod globs",
-            "pub mod variants",
-            "pub enum E",
-        ] {
-            assert!(out.contains(present), "`{present}` missing:\n{out}");
-        }
+        assert_has_all(
+            &out,
+            &[
+                "pub mod prelude",
+                "pub mod globs",
+                "pub mod variants",
+                "pub enum E",
+            ],
+        );
     }
 }

@@ -276,17 +276,12 @@ impl Walker<'_> {
     /// `macro_rules!` gives there (before the module, around it, or in it) is left out: that
     /// macro shadows the prelude's under cargo, and beside an import it would be ambiguous.
     fn import_prelude(&mut self, at: usize, items: &[Item]) {
-        let own = |name: &String| {
-            self.textual.contains(name)
-                || items
-                    .iter()
-                    .any(|i| macro_rules_name(i) == Some(name.clone()))
-        };
+        let in_module: Vec<String> = items.iter().filter_map(macro_rules_name).collect();
         let names: Vec<String> = self
             .rewriter
             .macro_prelude
             .iter()
-            .filter(|name| !own(name))
+            .filter(|name| !self.textual.contains(name) && !in_module.contains(name))
             .cloned()
             .collect();
         if self.rewriter.active && !names.is_empty() {
@@ -783,6 +778,13 @@ fn is_colon2(t: &[TokenTree], i: usize) -> bool {
         && is_punct(t.get(i + 1), ':')
 }
 
+/// Whether `t[i..]` reads `:: m !` with `m` among `macros`: a call of one of them by path.
+fn calls_macro_in(t: &[TokenTree], i: usize, macros: Option<&HashSet<String>>) -> bool {
+    is_colon2(t, i)
+        && ident_at(t, i + 2).is_some_and(|m| macros.is_some_and(|set| set.contains(&m)))
+        && is_punct(t.get(i + 3), '!')
+}
+
 fn ident_at(t: &[TokenTree], i: usize) -> Option<String> {
     match t.get(i) {
         Some(TokenTree::Ident(id)) => Some(id.to_string()),
@@ -1130,12 +1132,7 @@ impl TokenContext<'_> {
                 let dep_macro = next
                     .as_ref()
                     .and_then(|n| rw.deps.get(n))
-                    .and_then(|module| rw.dep_macros.get(module))
-                    .is_some_and(|macros| {
-                        is_colon2(&t, i + 4)
-                            && ident_at(&t, i + 6).is_some_and(|m| macros.contains(&m))
-                            && is_punct(t.get(i + 7), '!')
-                    });
+                    .is_some_and(|module| calls_macro_in(&t, i + 4, rw.dep_macros.get(module)));
                 if dep_macro {
                     edits.push(Edit {
                         range: t[i + 3].span().byte_range().start..t[i + 5].span().byte_range().end,
@@ -1147,8 +1144,7 @@ impl TokenContext<'_> {
                     continue;
                 };
                 // A macro call (`crate::m!`), not an item of the same name (`crate::m(..)`).
-                let is_macro =
-                    next.is_some_and(|n| rw.own_macros.contains(&n)) && is_punct(t.get(i + 4), '!');
+                let is_macro = calls_macro_in(&t, i + 1, Some(&rw.own_macros));
                 if !is_macro {
                     let end = span.byte_range().end;
                     edits.push(Edit {
@@ -1188,10 +1184,7 @@ impl TokenContext<'_> {
             let followed = is_colon2(&t, i + 1);
             // A macro call (`dep::m!`), not an item of the same name (`dep::m(..)`); in a `use`
             // the macro is handled with the whole `use` (see `macro_imports`).
-            let names_macro = followed
-                && ident_at(&t, i + 3)
-                    .is_some_and(|n| rw.dep_macros.get(module).is_some_and(|m| m.contains(&n)))
-                && is_punct(t.get(i + 4), '!');
+            let names_macro = calls_macro_in(&t, i + 1, rw.dep_macros.get(module));
             let before = if leading {
                 i.checked_sub(3)
             } else {
