@@ -37,6 +37,52 @@ fn low_bits(n: usize) -> u32 {
     }
 }
 
+/// Bytes as four little-endian words: eight lanes to a word, worked on together.
+fn words(lanes: &Lanes) -> [u64; 4] {
+    let mut words = [0; 4];
+    for (word, bytes) in words.iter_mut().zip(lanes.chunks_exact(8)) {
+        *word = u64::from_le_bytes(bytes.try_into().expect("8 lanes"));
+    }
+    words
+}
+
+/// The top bit of every byte of a word.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The top bit of each byte of `words` (0 or the byte's top bit only), as a bit per byte.
+fn byte_bits(words: [u64; 4]) -> u32 {
+    let mut bits = 0;
+    for (k, word) in words.into_iter().enumerate() {
+        // Byte `i`'s top bit moves up `7 * (7 - i)` places, to bit `56 + i`; no two collide.
+        bits |= ((word.wrapping_mul(0x0002_0408_1020_4081) >> 56) as u32) << (8 * k);
+    }
+    bits
+}
+
+/// Bit `i` set when byte `i` of `levels` equals byte `i - 1` (never bit 0).
+fn equal_to_previous(levels: &Lanes) -> u32 {
+    let words = words(levels);
+    let mut zero = [0; 4];
+    let mut carried = 0;
+    for (k, &word) in words.iter().enumerate() {
+        let previous = word << 8 | carried;
+        carried = word >> 56;
+        // Bytes of `x` that are zero, exactly (no borrow crosses bytes): the top bit of a byte
+        // is set below iff none of its bits is.
+        let x = word ^ previous;
+        zero[k] = !(((x & !HIGH) + !HIGH) | x | !HIGH);
+    }
+    byte_bits(zero) & !1
+}
+
+/// Bit `i` set when byte `i` of `levels` (each under 128) is at least `least` (under 128).
+fn at_least(levels: &Lanes, least: u8) -> u32 {
+    let floor = u64::from_le_bytes([least; 8]);
+    // With the top bit set first, no byte borrows from the next, and the top bit survives the
+    // subtraction iff the byte is at least `least`.
+    byte_bits(words(levels).map(|word| ((word | HIGH) - floor) & HIGH))
+}
+
 /// The tiles a tilt toward the start merges away, from `equal` (bit `i`: tile `i` equals tile
 /// `i - 1`; never bit 0): in a run of equal tiles the second merges into the first, the fourth
 /// into the third, and so on, so of each run of ones in `equal` the first, third, ... bits
@@ -60,11 +106,7 @@ impl PackedLine {
             levels[len % MAX_SIDE] = v;
             len += usize::from(v != 0);
         }
-        let mut equal = 0u32;
-        for i in 1..MAX_SIDE {
-            equal |= u32::from(levels[i] == levels[i - 1]) << i;
-        }
-        equal &= low_bits(len);
+        let equal = equal_to_previous(&levels) & low_bits(len);
         // Counted from the end, tile `r` is tile `len - 1 - r`, and it equals the one before
         // it (from the end) when tile `len - r` equals tile `len - 1 - r`.
         let reversed = if len == 0 {
@@ -89,11 +131,7 @@ impl PackedLine {
     /// The tiles that could be of level `least` or more after a tilt: those of `least - 1` and
     /// up, as a mask for [`PackedLine::landed`].
     pub(crate) fn seeds(&self, least: u8) -> u32 {
-        let mut seeds = 0u32;
-        for (i, &v) in self.levels.iter().enumerate() {
-            seeds |= u32::from(v.saturating_add(1) >= least) << i;
-        }
-        seeds & low_bits(self.len)
+        at_least(&self.levels, least.saturating_sub(1)) & low_bits(self.len)
     }
 
     /// The tiles of level `least` and up after a tilt toward the start (or the end, when
@@ -184,6 +222,16 @@ mod tests {
                 "{cells:?} {least}"
             );
         }
+    }
+
+    #[test]
+    fn finds_equal_neighbours_and_levels_at_least_a_floor_eight_lanes_at_a_time() {
+        let mut lanes = [0u8; MAX_SIDE];
+        lanes[..9].copy_from_slice(&[3, 3, 1, 7, 7, 7, 2, 9, 9]);
+        // Lane 8 is compared with lane 7 across two words; lanes 10 and up are empty alike.
+        assert_eq!(equal_to_previous(&lanes), 0b1_0011_0010 | !0 << 10);
+        assert_eq!(at_least(&lanes, 7), 0b1_1011_1000);
+        assert_eq!(at_least(&lanes, 0), u32::MAX);
     }
 
     #[test]
