@@ -144,6 +144,32 @@ impl Planes {
         self.cols
     }
 
+    /// Which mirror images of itself the board is: each tells a tilt whose children are mirror
+    /// images of another tilt's, and so reach the same tiles ([`Symmetry`]). Stops at the first
+    /// cell that differs, which on most boards is one of the first.
+    ///
+    /// ```
+    /// use boj_12094_2048_hard::planes::{Planes, Symmetry};
+    /// use grid_core::Grid;
+    /// let board = Grid::from_rows(vec![vec![2, 4, 2], vec![8, 0, 8], vec![2, 4, 2]]).unwrap();
+    /// let symmetry = Planes::from_grid(&board).symmetry();
+    /// assert_eq!(symmetry, Symmetry { left_right: true, up_down: true, diagonal: false });
+    /// ```
+    pub fn symmetry(&self) -> Symmetry {
+        let (rows, cols) = (self.rows, self.cols);
+        let all =
+            |same: &dyn Fn(usize, usize) -> bool| (0..rows).all(|r| (0..cols).all(|c| same(r, c)));
+        let square = rows == cols;
+        let n = rows;
+        Symmetry {
+            left_right: all(&|r, c| self.at(r, c) == self.at(r, cols - 1 - c)),
+            up_down: all(&|r, c| self.at(r, c) == self.at(rows - 1 - r, c)),
+            diagonal: square
+                && (all(&|r, c| self.at(r, c) == self.at(c, r))
+                    || all(&|r, c| self.at(r, c) == self.at(n - 1 - c, n - 1 - r))),
+        }
+    }
+
     /// The layout a tilt last wrote (`true`: columns), its lines and their length: the whole
     /// board, for a board just tilted (one held in both layouts gives its rows).
     pub(crate) fn written(&self) -> (bool, &[Lanes], usize) {
@@ -251,6 +277,32 @@ impl Planes {
             scan_plane(&self.by_col[..self.cols], floor, row_facts),
             scan_plane(&self.by_row[..self.rows], floor, col_facts),
         ];
+    }
+}
+
+/// The mirror images of itself a board is, and so the tilts the search may leave out: a tilt
+/// of a mirrored board is the mirror image of the tilt it maps to, and mirror images reach the
+/// same tiles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Symmetry {
+    /// Every row reads the same both ways: tilting right mirrors tilting left.
+    pub left_right: bool,
+    /// Every column reads the same both ways: tilting down mirrors tilting up.
+    pub up_down: bool,
+    /// Square and the same across a diagonal (either one): tilting up and down mirror tilting
+    /// left and right (across the main diagonal, up is left; across the other, up is right).
+    pub diagonal: bool,
+}
+
+impl Symmetry {
+    /// Whether a tilt toward `dir` mirrors another tilt of the board.
+    pub fn mirrors_another(&self, dir: Dir) -> bool {
+        match dir {
+            Dir::Right => self.left_right,
+            Dir::Down => self.up_down || self.diagonal,
+            Dir::Up => self.diagonal,
+            Dir::Left => false,
+        }
     }
 }
 
@@ -537,6 +589,79 @@ mod tests {
                 .collect();
             Grid::from_vec(rows, cols, cells)
         })
+    }
+
+    #[test]
+    fn knows_the_mirror_images_a_board_is() {
+        let symmetry =
+            |rows: Vec<Vec<u32>>| Planes::from_grid(&Grid::from_rows(rows).unwrap()).symmetry();
+        let none = Symmetry::default();
+        let left_right = Symmetry {
+            left_right: true,
+            ..none
+        };
+        let up_down = Symmetry {
+            up_down: true,
+            ..none
+        };
+        let diagonal = Symmetry {
+            diagonal: true,
+            ..none
+        };
+        assert_eq!(symmetry(vec![vec![2, 4, 2], vec![8, 0, 8]]), left_right);
+        assert_eq!(symmetry(vec![vec![2, 4, 2], vec![8, 0, 16]]), none);
+        assert_eq!(symmetry(vec![vec![2, 4], vec![8, 0], vec![2, 4]]), up_down);
+        assert_eq!(symmetry(vec![vec![2, 4], vec![4, 8]]), diagonal);
+        assert_eq!(symmetry(vec![vec![2, 4], vec![8, 2]]), diagonal);
+        assert_eq!(symmetry(vec![vec![2, 4], vec![8, 4]]), none);
+        // A board just tilted is held one way only.
+        let corners = vec![vec![2, 0, 2], vec![0, 0, 0], vec![2, 0, 2]];
+        let mut tilted = Planes::from_grid(&Grid::new(3, 3, 0));
+        Planes::from_grid(&Grid::from_rows(corners).unwrap()).tilt_into(Dir::Up, &mut tilted);
+        assert_eq!(tilted.symmetry(), left_right);
+    }
+
+    /// `board` and its mirror images across its middle column, middle row and two diagonals.
+    fn mirror_images(board: &Grid<u32>) -> Vec<Grid<u32>> {
+        let across_diagonal = board.transposed();
+        vec![
+            board.clone(),
+            across_diagonal.rotated_cw(),
+            across_diagonal.rotated_ccw(),
+            board.rotated_180().transposed(),
+            across_diagonal,
+        ]
+    }
+
+    #[test]
+    fn every_tilt_left_out_mirrors_a_tilt_made() {
+        // Every board of empty, 2 and 4 in 3 x 3 and of empty and 2 in 4 x 4 and 2 x 3 that is
+        // a mirror image of itself some way.
+        let boards = every_board(3, 3, 3)
+            .chain(every_board(4, 4, 2))
+            .chain(every_board(2, 3, 3));
+        let mut left_out = 0;
+        for board in boards {
+            let symmetry = Planes::from_grid(&board).symmetry();
+            let tilted = |dir| {
+                let mut next = board.clone();
+                tilt(&mut next, dir);
+                next
+            };
+            let made: Vec<Grid<u32>> = Dir::ALL
+                .into_iter()
+                .filter(|&dir| !symmetry.mirrors_another(dir))
+                .flat_map(|dir| mirror_images(&tilted(dir)))
+                .collect();
+            for dir in Dir::ALL
+                .into_iter()
+                .filter(|&d| symmetry.mirrors_another(d))
+            {
+                assert!(made.contains(&tilted(dir)), "{dir:?} on\n{board}");
+                left_out += 1;
+            }
+        }
+        assert!(left_out > 1000);
     }
 
     #[test]

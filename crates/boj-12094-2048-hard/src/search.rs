@@ -3,18 +3,35 @@
 use grid_core::Dir;
 
 use crate::packed::{Landed, PackedLine};
-use crate::planes::{LineFacts, Planes, Scan, Tilted, MAX_SIDE};
+use crate::planes::{LineFacts, Planes, Scan, Symmetry, Tilted, MAX_SIDE};
 use crate::seen::Seen;
 use crate::{after_merges, can_build, largest, promise, Tally};
 
 /// The largest tile reachable from `board` (whose tiles are `tally`, at least one) in at most
 /// `moves` tilts, and how many boards the search made.
 pub(crate) fn best_and_boards(board: Planes, tally: &Tally, moves: usize) -> (u32, u64) {
-    search(board, tally, moves, Some(Seen::default()))
+    search(board, tally, moves, Cuts::ALL)
 }
 
-/// [`best_and_boards`], searching a board made twice again only when `seen` is `None`.
-fn search(mut board: Planes, tally: &Tally, moves: usize, seen: Option<Seen>) -> (u32, u64) {
+/// The cuts that leave out boards another part of the search reaches too (turned off by tests,
+/// to see that they change no answer).
+#[derive(Clone, Copy, Debug)]
+struct Cuts {
+    /// Search a board made twice only once ([`Seen`]).
+    seen: bool,
+    /// Leave out a tilt whose board mirrors another tilt's ([`Symmetry`]).
+    mirrors: bool,
+}
+
+impl Cuts {
+    const ALL: Cuts = Cuts {
+        seen: true,
+        mirrors: true,
+    };
+}
+
+/// [`best_and_boards`] with only the cuts `cuts` turns on among those it names.
+fn search(mut board: Planes, tally: &Tally, moves: usize, cuts: Cuts) -> (u32, u64) {
     let best = largest(tally);
     if moves == 0 || !can_build(tally, 2 * best, moves) {
         return (best, 0);
@@ -22,7 +39,8 @@ fn search(mut board: Planes, tally: &Tally, moves: usize, seen: Option<Seen>) ->
     let mut search = Search {
         best,
         boards: 0,
-        seen,
+        seen: cuts.seen.then(Seen::default),
+        mirrors: cuts.mirrors,
     };
     // One frame per depth, reused by every branch at that depth.
     let frame = Frame {
@@ -60,6 +78,8 @@ struct Search {
     boards: u64,
     /// The boards searched (with at least [`SEEN_FROM`] moves left), unless turned off.
     seen: Option<Seen>,
+    /// Whether tilts mirroring another are left out.
+    mirrors: bool,
 }
 
 impl Search {
@@ -96,6 +116,13 @@ impl Search {
         if moves == 1 {
             return;
         }
+        // Only with moves to spare: deeper, boards are rarely mirror images of themselves and
+        // children are mostly cut without being made.
+        let symmetry = if self.mirrors && moves > CHECK_BELOW {
+            board.symmetry()
+        } else {
+            Symmetry::default()
+        };
         for (dirs, after) in &axes {
             // A tilt that merged nothing left no two equal tiles side by side along its lines:
             // tilting the same way again changes nothing, and tilting back makes the board the
@@ -116,7 +143,10 @@ impl Search {
                 // smaller `best` is still sound, only weaker).
                 // A board that merges nothing more the way it was tilted stays as it is.
                 let settled = made_by.map_or(false, |(d, tilted)| tilted.settled && d == dir);
-                if !reach || settled || !can_build(after, 2 * self.best, moves - 1) {
+                // A tilt whose board mirrors another tilt's reaches the same tiles (left and
+                // right are never both left out, nor all of up, down and one of them).
+                let mirrored = symmetry.mirrors_another(dir);
+                if !reach || settled || mirrored || !can_build(after, 2 * self.best, moves - 1) {
                     continue;
                 }
                 self.boards += 1;
@@ -244,7 +274,7 @@ impl Search {
 mod tests {
     use super::*;
     use crate::count_tiles;
-    use crate::stress::Game2048Hard;
+    use crate::stress::{mirrored, spaced_full_board, Game2048Hard};
     use problem_tools::{case_rng, Stress};
 
     /// Searching a board made twice only once changes no answer and saves boards, on large
@@ -260,11 +290,54 @@ mod tests {
         for board in &boards {
             let planes = || Planes::from_grid(board);
             let tally = count_tiles(board);
-            let (once, fewer) = search(planes(), &tally, 10, Some(Seen::default()));
-            let (every_time, more) = search(planes(), &tally, 10, None);
+            let once = Cuts {
+                seen: true,
+                mirrors: false,
+            };
+            let every_time = Cuts {
+                seen: false,
+                mirrors: false,
+            };
+            let (once, fewer) = search(planes(), &tally, 10, once);
+            let (every_time, more) = search(planes(), &tally, 10, every_time);
             assert_eq!(once, every_time, "on\n{board}");
             assert!(fewer <= more);
             saved += more - fewer;
+        }
+        assert!(saved > 0);
+    }
+
+    /// Leaving out the tilts that mirror another changes no answer and saves boards, on boards
+    /// that are their own mirror image each of the four ways, large ones and hard ones among them.
+    #[test]
+    fn mirror_images_are_searched_once_with_the_same_answers() {
+        let mut rng = case_rng(29, 0);
+        let without_mirrors = Cuts {
+            seen: true,
+            mirrors: false,
+        };
+        let mut saved = 0i64;
+        for kind in 0..4 {
+            for size in [2, 5, 12, 20] {
+                for spaced in [false, true] {
+                    let board = if spaced {
+                        spaced_full_board(&mut rng, size)
+                    } else {
+                        Game2048Hard.generate(&mut rng, size)
+                    };
+                    let grid = grid_core::Grid::from_rows(mirrored(board, kind)).unwrap();
+                    let planes = || Planes::from_grid(&grid);
+                    let tally = count_tiles(&grid);
+                    if largest(&tally) == 0 {
+                        // The half copied over held every tile: not an input.
+                        continue;
+                    }
+                    let (best, boards) = search(planes(), &tally, 10, Cuts::ALL);
+                    let (expected, more) = search(planes(), &tally, 10, without_mirrors);
+                    assert_eq!(best, expected, "on\n{grid}");
+                    saved += more as i64 - boards as i64;
+                }
+            }
         }
         assert!(saved > 0);
     }

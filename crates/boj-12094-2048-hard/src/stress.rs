@@ -47,6 +47,27 @@ pub fn spaced_full_board(rng: &mut Rng, size: usize) -> Board {
         .collect()
 }
 
+/// `board` (square) made its own mirror image by copying one half onto the other: across its
+/// middle column, its middle row, its main diagonal or its other diagonal (`kind` 0 to 3).
+pub fn mirrored(mut board: Board, kind: u8) -> Board {
+    let n = board.len();
+    for r in 0..n {
+        for c in 0..n {
+            let (from_r, from_c) = match kind {
+                0 => (r, n - 1 - c),
+                1 => (n - 1 - r, c),
+                2 => (c, r),
+                _ => (n - 1 - c, n - 1 - r),
+            };
+            // A cell and its image map to each other: the one read first keeps its value.
+            if (from_r, from_c) < (r, c) {
+                board[r][c] = board[from_r][from_c];
+            }
+        }
+    }
+    board
+}
+
 /// Reference: the largest tile on any board reachable in at most `moves` moves. Every distinct
 /// board is kept, level by level (breadth first, so each is expanded with the most moves left).
 pub fn reference_best(board: &Board, moves: usize) -> u32 {
@@ -93,11 +114,20 @@ impl Stress for Game2048Hard {
     }
 
     fn generate(&self, rng: &mut Rng, size: usize) -> Board {
-        // One case in four a board the search finds hardest, the rest 12100's.
+        // One case in four a board the search finds hardest, the rest 12100's, a quarter of
+        // them made their own mirror image (the search leaves out tilts such boards mirror).
         if rng.gen_range(0..4) == 0 {
             spaced_full_board(rng, size)
         } else {
-            Game2048::default().generate(rng, size)
+            let board = Game2048::default().generate(rng, size);
+            let kind = rng.gen_range(0..4);
+            let mirror = mirrored(board.clone(), kind);
+            // The input has a tile; the half copied over may have held them all.
+            if rng.gen_range(0..4) == 0 && mirror.iter().flatten().any(|&v| v != 0) {
+                mirror
+            } else {
+                board
+            }
         }
     }
 
@@ -184,6 +214,20 @@ mod tests {
         };
         let report = run(Arc::new(Game2048Hard), settings, &|_| {});
         assert_eq!(report.outcome, Outcome::Agreed);
+    }
+
+    #[test]
+    fn mirrored_boards_are_the_mirror_image_asked_for() {
+        let board = vec![vec![2, 4, 8], vec![16, 32, 64], vec![128, 256, 512]];
+        let expected = [
+            vec![vec![2, 4, 2], vec![16, 32, 16], vec![128, 256, 128]],
+            vec![vec![2, 4, 8], vec![16, 32, 64], vec![2, 4, 8]],
+            vec![vec![2, 4, 8], vec![4, 32, 64], vec![8, 64, 512]],
+            vec![vec![2, 4, 8], vec![16, 32, 4], vec![128, 16, 2]],
+        ];
+        for (kind, expected) in (0..4).zip(expected) {
+            assert_eq!(mirrored(board.clone(), kind), expected, "kind {kind}");
+        }
     }
 
     #[test]
