@@ -4,8 +4,9 @@
 //! connected to unlinked temporary files (no pipes, so nothing a leftover process holds can
 //! stall us), and with resource limits set before `exec`: `RLIMIT_AS` at the memory limit (a
 //! program over it fails to allocate and is judged MLE), `RLIMIT_FSIZE` just past the output
-//! limit (`SIGXFSZ` stops it: OLE), and `RLIMIT_CPU` a second or two past the time limit as a
-//! backstop. CPU time (user + system of the program and every process in its group) decides TLE;
+//! limit (`SIGXFSZ` stops it: OLE), `RLIMIT_STACK` at the memory limit (so the verdict on deep
+//! recursion does not depend on the shell's `ulimit -s`), and `RLIMIT_CPU` a second or two past
+//! the time limit as a backstop. CPU time (user + system of the program and every process in its group) decides TLE;
 //! it is polled from `/proc` and the program is stopped when it goes over, or when a generous
 //! wall-clock cap passes (a sleeping program). Whenever the program ends, for whatever reason,
 //! the whole group is killed with `SIGKILL` and reaped.
@@ -321,6 +322,11 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
             let fsize = limits_copy.output_bytes + 1;
             sys::set_rlimit(libc::RLIMIT_FSIZE, fsize, fsize)?;
             sys::set_rlimit(libc::RLIMIT_CORE, 0, 0)?;
+            // The stack may grow as far as memory allows, as on the judge (deep recursion that
+            // fits in memory passes there), whatever `ulimit -s` the tool was started with
+            // (unless its hard limit is lower, which an unprivileged tool cannot raise).
+            let stack = limits_copy.memory_bytes;
+            let _ = sys::set_rlimit(libc::RLIMIT_STACK, stack, stack);
             sys::trace_me();
             Ok(())
         });
@@ -524,10 +530,14 @@ fn watch(
             || (elapsed > limits.wall
                 && !main.runnable
                 && !others.iter().any(|(_, u)| u.runnable)
-                && !cgroup_ran)
+                && (!cgroup_ran || cpu < elapsed / 8))
         {
             // Past the wall cap while sleeping or blocked; a program only waiting for a busy
-            // CPU is left to its CPU limit (up to ten times the cap).
+            // CPU is left to its CPU limit (up to ten times the cap). One that has used less
+            // than an eighth of the time it ran mostly sleeps, whatever ran since the last look
+            // (a loop of short naps would otherwise always look busy); a busy program waiting
+            // for one of the machine's CPUs gets more than that, unless it shares one with more
+            // than seven others.
             Some(Stop::Wall)
         } else {
             None

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use anyhow::Result;
 use rayon::prelude::*;
 use serde::Serialize;
-use similar::{ChangeTag, TextDiff};
+use similar::{ChangeTag, DiffOp, TextDiff};
 
 use super::run::{run, Limits, Outcome, Program, Stop};
 use super::samples::Sample;
@@ -196,6 +196,7 @@ pub fn line_diff(expected: &str, actual: &str, style: Style) -> String {
     let mut out = String::new();
     let mut shown = 0;
     let mut hidden = 0;
+    let (old_lines, new_lines) = (diff.old_slices(), diff.new_slices());
     for op in diff.ops() {
         for change in diff.iter_changes(op) {
             if change.tag() == ChangeTag::Equal {
@@ -206,7 +207,15 @@ pub fn line_diff(expected: &str, actual: &str, style: Style) -> String {
                 continue;
             }
             shown += 1;
-            let text = visible(&shortened(change.value().trim_end_matches('\n')));
+            // A line replaced by another is cut around where the two first differ.
+            let counterpart = match (change.old_index(), change.new_index()) {
+                (Some(i), _) => replacing(op, i, true, new_lines),
+                (_, Some(i)) => replacing(op, i, false, old_lines),
+                _ => None,
+            };
+            let line = change.value().trim_end_matches('\n');
+            let other = counterpart.map_or("", |l| l.trim_end_matches('\n'));
+            let text = visible(&shortened(line, other));
             let missing_newline = if change.missing_newline() {
                 " (no final line break)"
             } else {
@@ -233,21 +242,65 @@ pub fn line_diff(expected: &str, actual: &str, style: Style) -> String {
     out
 }
 
+/// In a replacement `op`, the line on the other side at the place of line `i` of one side (an
+/// old line when `from_old`): `other` holds the other side's lines.
+fn replacing<'a>(op: &DiffOp, i: usize, from_old: bool, other: &[&'a str]) -> Option<&'a str> {
+    let DiffOp::Replace {
+        old_index,
+        old_len,
+        new_index,
+        new_len,
+    } = *op
+    else {
+        return None;
+    };
+    let (from, to, to_len) = if from_old {
+        (old_index, new_index, new_len)
+    } else {
+        (new_index, old_index, old_len)
+    };
+    let k = to + (i - from);
+    (k < to + to_len).then(|| other[k])
+}
+
 /// Changed lines a diff shows at most.
 const DIFF_LINES: usize = 40;
 
 /// Characters of one line a diff shows at most.
 const LINE_CHARS: usize = 300;
 
-/// `line`, cut to [`LINE_CHARS`] characters with a note of how many more there were.
-fn shortened(line: &str) -> std::borrow::Cow<'_, str> {
-    match line.char_indices().nth(LINE_CHARS) {
-        None => line.into(),
-        Some((cut, _)) => {
-            let more = line[cut..].chars().count();
-            format!("{} ... ({more} more characters)", &line[..cut]).into()
-        }
+/// `line`, cut to [`LINE_CHARS`] characters with notes of how many there were around them: from
+/// its start, or, when it replaces `other` (or is replaced by it) far into the line, from a little
+/// before the first character where the two differ, so that the difference shows.
+fn shortened<'a>(line: &'a str, other: &str) -> std::borrow::Cow<'a, str> {
+    if line.char_indices().nth(LINE_CHARS).is_none() {
+        return line.into();
     }
+    let differs_at = line
+        .chars()
+        .zip(other.chars())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let skipped = differs_at.saturating_sub(LINE_CHARS / 3);
+    let start = line
+        .char_indices()
+        .nth(skipped)
+        .map_or(line.len(), |(i, _)| i);
+    let rest = &line[start..];
+    let shown = rest
+        .char_indices()
+        .nth(LINE_CHARS)
+        .map_or(rest.len(), |(i, _)| i);
+    let more = rest[shown..].chars().count();
+    let mut text = String::new();
+    if skipped > 0 {
+        let _ = write!(text, "({skipped} characters) ... ");
+    }
+    text.push_str(&rest[..shown]);
+    if more > 0 {
+        let _ = write!(text, " ... ({more} more characters)");
+    }
+    text.into()
 }
 
 fn mib(kib: u64) -> String {
@@ -300,7 +353,9 @@ fn evidence(out: &mut String, r: &CaseResult, show: &Show) {
         Verdict::TimeLimit => {
             let why = match r.stopped {
                 Some(Stop::Wall) => format!(
-                    "stopped at the wall-clock cap of {} ms (CPU {:.0} ms): it sleeps or blocks",
+                    "stopped after {:.0} ms of wall-clock time (the cap is {} ms; CPU {:.0} ms): \
+                     it sleeps or blocks",
+                    r.wall_ms,
                     show.limits.wall.as_millis(),
                     r.time_ms
                 ),
@@ -423,6 +478,22 @@ mod tests {
         let long = format!("{}\n", "7".repeat(1000));
         let diff = line_diff("7\n", &long, Style { color: false });
         assert!(diff.contains(" ... (700 more characters)"), "{diff}");
+    }
+
+    #[test]
+    fn two_long_lines_that_differ_near_their_end_are_shown_where_they_differ() {
+        let expected = format!("{}b\n", "a".repeat(10_000));
+        let actual = format!("{}c\n", "a".repeat(10_000));
+        let diff = line_diff(&expected, &actual, Style { color: false });
+        let lines: Vec<&str> = diff.lines().collect();
+        let window = "a".repeat(LINE_CHARS / 3);
+        assert_eq!(
+            lines,
+            [
+                format!("      1 - (9900 characters) ... {window}b"),
+                format!("      1 + (9900 characters) ... {window}c"),
+            ]
+        );
     }
 
     use super::*;

@@ -18,13 +18,16 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
     SERIAL.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The compiled fixtures: `spin`, `burn`, `touch`, `grow`, `hop`, `late` (C) and `alloc` (Rust).
+/// The compiled fixtures: `spin`, `burn`, `touch`, `grow`, `hop`, `late`, `nap`, `deep` (C) and
+/// `alloc` (Rust).
 fn fixtures() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/runner");
-        for name in ["spin", "burn", "touch", "grow", "hop", "late"] {
+        for name in [
+            "spin", "burn", "touch", "grow", "hop", "late", "nap", "deep",
+        ] {
             let ok = Command::new("gcc")
                 .args(["-O1", "-o"])
                 .arg(dir.path().join(name))
@@ -142,6 +145,41 @@ fn assert_sleepers_gone(what: &str, body: impl Fn(&str) -> String) {
     assert_eq!(verdict(&outcome, &limits, Some("hi\n")), Verdict::Accepted);
     assert!(took < Duration::from_secs(3), "took {took:?}");
     assert_eq!(processes_with(&name), Vec::<String>::new());
+}
+
+#[test]
+fn a_loop_of_short_naps_is_stopped_at_the_wall_clock_cap() {
+    let _serial = serial();
+    let limits = Limits::judge(Duration::from_millis(500), 64);
+    let outcome = run(&exe("nap"), b"", &limits).unwrap();
+    println!(
+        "naps: {:?}, CPU {:.0} ms, wall {:.0} ms (cap {:.0} ms)",
+        outcome.stopped,
+        ms(outcome.cpu),
+        ms(outcome.wall),
+        ms(limits.wall)
+    );
+    assert_eq!(outcome.stopped, Some(Stop::Wall));
+    assert_eq!(verdict(&outcome, &limits, Some("x")), Verdict::TimeLimit);
+    // Each poll sees a little new CPU: it used to run until ten times the cap.
+    assert!(outcome.wall < limits.wall * 2, "{outcome:?}");
+}
+
+#[test]
+fn deep_recursion_that_fits_in_memory_is_accepted_whatever_the_shells_stack_limit() {
+    let _serial = serial();
+    let limits = Limits::judge(Duration::from_secs(2), 256);
+    let outcome = run(&exe("deep"), b"1000000\n", &limits).unwrap();
+    println!(
+        "a million calls deep: {}, peak {} KiB",
+        outcome.exit.describe(),
+        outcome.peak_kib
+    );
+    assert_eq!(verdict(&outcome, &limits, Some("ok\n")), Verdict::Accepted);
+    assert!(
+        outcome.peak_kib > 64 << 10,
+        "the stack is memory: {outcome:?}"
+    );
 }
 
 #[test]

@@ -359,7 +359,11 @@ fn limits_given_on_the_command_line_apply_to_a_problem_too() {
         "{report}"
     );
     assert_eq!(verdict_of(&report, &case), "TLE", "{report}");
-    assert!(report.contains("stopped at the wall-clock cap"), "{report}");
+    // 100 ms of CPU allowed gives a cap of 1.3 s of wall-clock time.
+    assert!(
+        report.contains("ms of wall-clock time (the cap is 1300 ms"),
+        "{report}"
+    );
 }
 
 #[test]

@@ -20,9 +20,10 @@ use judge_kit::verdict::{Checker, Compare};
 /// compiled like the judge does) under the judge's limits, and show verdicts and diffs.
 ///
 /// Limits are enforced like Baekjoon's: CPU time (user + system) decides TLE, memory is capped
-/// at the limit (an allocation past it fails: MLE), output is capped (OLE). Every program runs
-/// in its own process group, which is killed when it ends. Memory is the program's own peak
-/// (as /usr/bin/time reports it).
+/// at the limit (an allocation past it fails: MLE), output is capped (OLE), the stack may grow
+/// up to the memory limit (whatever `ulimit -s` says, as deep recursion passes on the judge).
+/// Every program runs in its own process group, which is killed when it ends. Memory is the
+/// program's own peak (as /usr/bin/time reports it).
 ///
 /// Verdicts: AC, WA, PE (only whitespace differs beyond what the rule forgives), TLE, MLE, OLE,
 /// RE, NO-OUT (case without .out), BAD-CASE (case file unreadable). Exit status 0 only when all

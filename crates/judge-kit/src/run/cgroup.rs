@@ -65,9 +65,14 @@ fn own_cgroup() -> Option<(PathBuf, String)> {
     .clone()
 }
 
-/// Whether a process of this pid exists.
+/// Whether a process of this pid is running: it exists and has not exited (a tool killed with
+/// `SIGKILL` stays a zombie until its parent reaps it, and its runs must not wait for that).
 fn alive(pid: i32) -> bool {
-    Path::new(&format!("/proc/{pid}")).exists()
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        // The state follows the command name, which is in parentheses and may hold any byte.
+        stat.rsplit_once(") ")
+            .is_some_and(|(_, rest)| !rest.starts_with(['Z', 'X']))
+    })
 }
 
 /// The run cgroups in `base` whose tool (the pid in their name) is gone: it died without
@@ -325,6 +330,21 @@ impl Drop for MemoryCgroup {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_process_that_exited_is_not_alive_even_before_it_is_reaped() {
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id() as i32;
+        // Not waited for: once it has exited it stays a zombie, which `/proc` still lists.
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        while alive(pid) && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(Path::new(&format!("/proc/{pid}")).exists());
+        assert!(!alive(pid));
+        child.wait().unwrap();
+        assert!(alive(std::process::id() as i32));
+    }
 
     #[test]
     fn a_cgroup_counts_and_kills_what_it_holds_when_the_machine_allows_one() {
