@@ -520,12 +520,25 @@ impl Tree {
                     let mut leaves = Vec::new();
                     use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
                     for (path, visible) in leaves {
-                        if visible.as_deref() == Some(name) {
-                            if u.leading_colon.is_some() {
+                        if visible.as_deref() != Some(name) {
+                            continue;
+                        }
+                        if u.leading_colon.is_some() {
+                            found.push(Target::Unknown);
+                        } else if path.len() == 1 && path[0] == name {
+                            // `use m;` names what else is `m` here (a `macro_rules! m` before
+                            // it, as in `pub(crate) use m;`), not itself again.
+                            let others = node.items.iter().enumerate().filter(|(_, other)| {
+                                !matches!(other, Item::Use(_))
+                                    && defined_name(other).as_deref() == Some(name)
+                            });
+                            let before = found.len();
+                            found.extend(others.map(|(i, _)| Target::Item(n, i)));
+                            if found.len() == before {
                                 found.push(Target::Unknown);
-                            } else {
-                                found.extend(self.resolve(n, &path, depth + 1));
                             }
+                        } else {
+                            found.extend(self.resolve(n, &path, depth + 1));
                         }
                     }
                 }

@@ -183,8 +183,11 @@ fn splice_file(
         .parse()
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let mut problems = Vec::new();
+    let mut dep_aliases = HashMap::new();
+    use_aliases(tokens.clone(), &rewriter.deps, &mut dep_aliases);
     let mut context = TokenContext {
         rw: rewriter,
+        dep_aliases,
         removed: &removed,
         text: &text,
         edits: &mut edits,
@@ -378,7 +381,16 @@ impl Walker<'_> {
             UseTree::Name(n) if is_dep(&n.ident) => selfs.push(item.span().byte_range()),
             UseTree::Path(p) if is_dep(&p.ident) => {
                 if let UseTree::Group(g) = &*p.tree {
-                    for pair in g.items.pairs() {
+                    let only_self = g
+                        .items
+                        .iter()
+                        .all(|t| matches!(t, UseTree::Name(n) if n.ident == "self"));
+                    // At the root, `use dep::{self};` would be left an empty import.
+                    let whole = only_self && self.at_bundle_root && top;
+                    if whole {
+                        selfs.push(item.span().byte_range());
+                    }
+                    for pair in g.items.pairs().filter(|_| !whole) {
                         if let UseTree::Name(n) = pair.value() {
                             if n.ident == "self" {
                                 let start = n.ident.span().byte_range().start;
@@ -893,7 +905,14 @@ fn declared_names(t: &[TokenTree]) -> HashSet<String> {
                     names.insert(unraw_str(&word));
                 }
             }
-            TokenTree::Group(g) if in_use => use_group_leaves(g.stream(), &mut names),
+            TokenTree::Group(g) if in_use => {
+                // `use grid_core::{self, ..}` brings in the crate itself under its own name,
+                // which hides nothing; `use std::io::{self, ..}` hides a dependency `io`.
+                let first_segment = (i >= 4 && is_ident(t.get(i - 4), "use"))
+                    || (i >= 6 && is_colon2(t, i - 5) && is_ident(t.get(i - 6), "use"));
+                let parent = group_parent(t, i).filter(|_| !first_segment);
+                use_group_leaves(g.stream(), parent, &mut names);
+            }
             TokenTree::Punct(p) if p.as_char() == ';' => in_use = false,
             _ => {}
         }
@@ -901,8 +920,9 @@ fn declared_names(t: &[TokenTree]) -> HashSet<String> {
     names
 }
 
-/// The names a `use` group (`{b, c::grid_core, d as e}`) brings in, at every depth.
-fn use_group_leaves(stream: TokenStream, names: &mut HashSet<String>) {
+/// The names a `use` group (`{b, c::grid_core, d as e}`) brings in, at every depth; `parent` is
+/// the module the group is in (`io` in `std::io::{self, Read}`), which its `self` brings in.
+fn use_group_leaves(stream: TokenStream, parent: Option<String>, names: &mut HashSet<String>) {
     let t: Vec<TokenTree> = stream.into_iter().collect();
     for i in 0..t.len() {
         match &t[i] {
@@ -910,12 +930,54 @@ fn use_group_leaves(stream: TokenStream, names: &mut HashSet<String>) {
                 let word = id.to_string();
                 let last = !is_colon2(&t, i + 1) && !is_ident(t.get(i + 1), "as");
                 let aliased = i >= 1 && is_ident(t.get(i - 1), "as");
-                if (last || aliased) && word != "self" && word != "as" {
+                if word == "self" && last {
+                    names.extend(parent.clone());
+                } else if (last || aliased) && word != "self" && word != "as" {
                     names.insert(unraw_str(&word));
                 }
             }
-            TokenTree::Group(g) => use_group_leaves(g.stream(), names),
+            TokenTree::Group(g) => use_group_leaves(g.stream(), group_parent(&t, i), names),
             _ => {}
+        }
+    }
+}
+
+/// The name before the `::` in front of the `use` group at `i` (`io` in `std::io::{..}`).
+fn group_parent(t: &[TokenTree], i: usize) -> Option<String> {
+    if i < 3 || !is_colon2(t, i - 2) {
+        return None;
+    }
+    match &t[i - 3] {
+        TokenTree::Ident(id) => Some(unraw_str(&id.to_string())),
+        _ => None,
+    }
+}
+
+/// Adds to `aliases` every `use dep as alias;` (or `use ::dep as alias;`) in `stream`, at any
+/// depth, whose `dep` is one of `deps`: the alias to the dependency's module.
+fn use_aliases(
+    stream: TokenStream,
+    deps: &HashMap<String, String>,
+    aliases: &mut HashMap<String, String>,
+) {
+    let t: Vec<TokenTree> = stream.into_iter().collect();
+    for i in 0..t.len() {
+        if let TokenTree::Group(g) = &t[i] {
+            use_aliases(g.stream(), deps, aliases);
+            continue;
+        }
+        if ident_at(&t, i).as_deref() != Some("use") {
+            continue;
+        }
+        let at = if is_colon2(&t, i + 1) { i + 3 } else { i + 1 };
+        let dep = ident_at(&t, at).map(|d| unraw_str(&d));
+        let Some(module) = dep.and_then(|d| deps.get(&d)) else {
+            continue;
+        };
+        if ident_at(&t, at + 1).as_deref() == Some("as") && is_punct(t.get(at + 3), ';') {
+            if let Some(alias) = ident_at(&t, at + 2) {
+                aliases.insert(unraw_str(&alias), module.clone());
+            }
         }
     }
 }
@@ -928,6 +990,9 @@ fn unraw_str(name: &str) -> String {
 /// What rewriting one file's tokens needs.
 struct TokenContext<'a> {
     rw: &'a Rewriter,
+    /// Other names of dependencies, from `use dep as alias;` anywhere in the file, to the
+    /// dependency's module: `alias::m!` of one of its exported macros is `crate::m!`.
+    dep_aliases: HashMap<String, String>,
     removed: &'a [Range<usize>],
     text: &'a str,
     edits: &'a mut Vec<Edit>,
@@ -1154,7 +1219,37 @@ impl TokenContext<'_> {
                 }
                 continue;
             }
+            if (name == "self" || name == "super") && !after_colons && rw.own_module.is_some() {
+                // `self::m!`, `super::super::m!` of the crate's own exported macro, which the
+                // bundle's root holds: `crate::m!`.
+                let mut last = i;
+                while ident_at(&t, last).as_deref() == Some("super")
+                    && is_colon2(&t, last + 1)
+                    && ident_at(&t, last + 3).as_deref() == Some("super")
+                {
+                    last += 3;
+                }
+                if calls_macro_in(&t, last + 1, Some(&rw.own_macros)) {
+                    let end = t[last].span().byte_range().end;
+                    edits.push(Edit {
+                        range: span.byte_range().start..end,
+                        text: "crate".to_string(),
+                    });
+                }
+                continue;
+            }
             let bare = name.strip_prefix("r#").unwrap_or(&name);
+            let alias_of = self.dep_aliases.get(bare);
+            if !after_colons
+                && alias_of
+                    .is_some_and(|module| calls_macro_in(&t, i + 1, rw.dep_macros.get(module)))
+            {
+                edits.push(Edit {
+                    range: span.byte_range(),
+                    text: "crate".to_string(),
+                });
+                continue;
+            }
             if bang && !after_colons && shadowed.contains(&format!("{bare}!")) {
                 edits.push(Edit {
                     range: span.byte_range().start..span.byte_range().start,
@@ -1162,7 +1257,9 @@ impl TokenContext<'_> {
                 });
                 continue;
             }
-            if shadowed.contains(bare) {
+            let leading = after_colons && !continues_path(&t, i);
+            // `::dep` names the crate even where a local `dep` hides it.
+            if shadowed.contains(bare) && !leading {
                 continue;
             }
             let Some(module) = rw.deps.get(bare) else {
@@ -1171,7 +1268,6 @@ impl TokenContext<'_> {
             if i >= 1 && (is_punct(t.get(i - 1), '.') || is_punct(t.get(i - 1), '$')) {
                 continue;
             }
-            let leading = after_colons && !continues_path(&t, i);
             if after_colons && !leading {
                 continue;
             }
