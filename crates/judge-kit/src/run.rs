@@ -4,9 +4,9 @@
 //! connected to unlinked temporary files (no pipes, so nothing a leftover process holds can
 //! stall us), and with resource limits set before `exec`: `RLIMIT_AS` at the memory limit (a
 //! program over it fails to allocate and is judged MLE), `RLIMIT_FSIZE` just past the output
-//! limit (`SIGXFSZ` stops it: OLE), `RLIMIT_STACK` at the memory limit (so the verdict on deep
-//! recursion does not depend on the shell's `ulimit -s`), and `RLIMIT_CPU` a second or two past
-//! the time limit as a backstop. CPU time (user + system of the program and every process in its group) decides TLE;
+//! limit (`SIGXFSZ` stops it: OLE), no `RLIMIT_STACK` (the stack is held by the memory limit
+//! alone, so the verdict on deep recursion does not depend on the shell's `ulimit -s`), and
+//! `RLIMIT_CPU` a second or two past the time limit as a backstop. CPU time (user + system of the program and every process in its group) decides TLE;
 //! it is polled from `/proc` and the program is stopped when it goes over, or when a generous
 //! wall-clock cap passes (a sleeping program). Whenever the program ends, for whatever reason,
 //! the whole group is killed with `SIGKILL` and reaped.
@@ -324,9 +324,10 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
             sys::set_rlimit(libc::RLIMIT_CORE, 0, 0)?;
             // The stack may grow as far as memory allows, as on the judge (deep recursion that
             // fits in memory passes there), whatever `ulimit -s` the tool was started with
-            // (unless its hard limit is lower, which an unprivileged tool cannot raise).
-            let stack = limits_copy.memory_bytes;
-            let _ = sys::set_rlimit(libc::RLIMIT_STACK, stack, stack);
+            // (unless its hard limit is lower, which an unprivileged tool cannot raise). No
+            // limit rather than the memory limit: C's threads take the limit as their default
+            // stack size, and one that large does not fit in the address space allowed.
+            let _ = sys::set_rlimit(libc::RLIMIT_STACK, libc::RLIM_INFINITY, libc::RLIM_INFINITY);
             sys::trace_me();
             Ok(())
         });

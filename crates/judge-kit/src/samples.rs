@@ -88,6 +88,22 @@ pub fn load(dir: &Path) -> Result<Vec<Sample>> {
     Ok(samples)
 }
 
+/// The `.out` files in `dir` without an `.in` beside them (a misnamed input, say): no case runs
+/// them, which a tool says rather than passes over in silence.
+pub fn unpaired_outputs(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(|entry| Some(entry.ok()?.path()))
+        .filter(|path| path.extension().is_some_and(|e| e == "out"))
+        .filter(|path| !path.with_extension("in").exists())
+        .filter_map(|path| Some(path.file_name()?.to_string_lossy().into_owned()))
+        .collect();
+    names.sort_by_key(|name| natural_key(name.trim_end_matches(".out")));
+    names
+}
+
 /// Why a folder gave no cases, in the words every tool prints.
 pub fn no_cases(dir: &Path) -> String {
     format!("no cases: no *.in files in {}", dir.display())
@@ -135,6 +151,16 @@ mod tests {
         assert!(why(2).contains("bytes.in is not UTF-8"), "{}", why(2));
         assert!(why(3).ends_with("dangling.in is a dangling symbolic link"));
         assert!(why(4).contains("folder.in is a folder, not a file"));
+    }
+
+    #[test]
+    fn outputs_without_an_input_are_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        for name in ["1.in", "1.out", "2.out", "10.out", "x.in"] {
+            std::fs::write(d.join(name), "").unwrap();
+        }
+        assert_eq!(unpaired_outputs(d), ["2.out", "10.out"]);
     }
 
     #[test]
