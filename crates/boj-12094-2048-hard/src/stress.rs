@@ -19,9 +19,10 @@ pub struct Game2048Hard;
 /// 12 000 boards of side 20 that seeds 1 to 8, cases 0 to 1499 give: a full board of 2, 8, 32
 /// and 128 ([`spaced_full_board`]; answer 1024, the search must show that 2048 cannot be made).
 /// Chosen by `scripts/stress 12094 --hunt --size 20 --seeds 8 --cases 1500` (every board timed
-/// once, the 40 slowest again twenty times each, least of the runs): 18.8 ms here, ahead of
-/// (2, 622) at 18.5 ms and (5, 1184) at 17.9 ms. It has stayed the slowest through the search's
-/// cuts so far (29.8 ms when first chosen).
+/// once, the 40 slowest again twenty times each, least of the runs): 18.5 ms here, ahead of
+/// (2, 1172) at 17.6 ms and (4, 942) at 17.5 ms (hunted again after the mirror-image cut, which
+/// changed the generator's other boards). It has stayed the slowest through the search's cuts
+/// so far (29.8 ms when first chosen).
 pub const WORST_CASE: (u64, u64) = (7, 1348);
 
 /// A full board (of side `size` half the time, else any side up to it) of two to five values
