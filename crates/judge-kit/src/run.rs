@@ -6,10 +6,11 @@
 //! program over it fails to allocate and is judged MLE), `RLIMIT_FSIZE` just past the output
 //! limit (`SIGXFSZ` stops it: OLE), no `RLIMIT_STACK` (the stack is held by the memory limit
 //! alone, so the verdict on deep recursion does not depend on the shell's `ulimit -s`), and
-//! `RLIMIT_CPU` a second or two past the time limit as a backstop. CPU time (user + system of the program and every process in its group) decides TLE;
-//! it is polled from `/proc` and the program is stopped when it goes over, or when a generous
-//! wall-clock cap passes (a sleeping program). Whenever the program ends, for whatever reason,
-//! the whole group is killed with `SIGKILL` and reaped.
+//! `RLIMIT_CPU` a second or two past the time limit as a backstop. CPU time (user + system of
+//! the program and every process in its group) decides TLE; it is polled from `/proc` and the
+//! program is stopped when it goes over, or when a generous wall-clock cap passes (a sleeping
+//! program). Whenever the program ends, for whatever reason, the whole group is killed with
+//! `SIGKILL` and reaped.
 //!
 //! Where the machine has a memory cgroup we may make (version 1's memory hierarchy, or a
 //! version 2 subtree with the memory controller), the memory limit is held there instead: on

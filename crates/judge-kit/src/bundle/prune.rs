@@ -527,14 +527,13 @@ impl Tree {
                             found.push(Target::Unknown);
                         } else if path.len() == 1 && path[0] == name {
                             // `use m;` names what else is `m` here (a `macro_rules! m` before
-                            // it, as in `pub(crate) use m;`), not itself again.
-                            let others = node.items.iter().enumerate().filter(|(_, other)| {
+                            // it, as in `pub(crate) use m;`), which this loop finds as an item,
+                            // not itself again; with nothing else here, it is beyond knowing.
+                            let defined_here = node.items.iter().any(|other| {
                                 !matches!(other, Item::Use(_))
                                     && defined_name(other).as_deref() == Some(name)
                             });
-                            let before = found.len();
-                            found.extend(others.map(|(i, _)| Target::Item(n, i)));
-                            if found.len() == before {
+                            if !defined_here {
                                 found.push(Target::Unknown);
                             }
                         } else {
