@@ -149,6 +149,9 @@ fn read_crate(dir: &Path, inherited: &Inherited) -> Result<ReadCrate> {
 struct Dependency {
     key: String,
     package: String,
+    /// Whether the manifest names the package (`package = ..`, even the key itself): cargo then
+    /// gives the crate the key's name in code, not the library's.
+    renamed: bool,
     path: Option<PathBuf>,
     /// The predicate of the `[target.'cfg(..)'.dependencies]` table stating it, when the
     /// judge's machine decides it; `None` for an unconditional one.
@@ -204,6 +207,7 @@ fn target_condition(manifest: &Path, key: &str) -> Result<Option<Option<String>>
 /// The dependency `key = spec` of the crate in `dir`; `None` when it is optional.
 fn dependency(dir: &Path, key: &str, spec: &Value, workspace_deps: &Table) -> Option<Dependency> {
     let mut package = key.to_string();
+    let mut renamed = false;
     let mut path = None;
     let mut features = Vec::new();
     let mut defaults = true;
@@ -217,6 +221,7 @@ fn dependency(dir: &Path, key: &str, spec: &Value, workspace_deps: &Table) -> Op
         }
         if let Some(name) = table.get("package").and_then(Value::as_str) {
             package = name.to_string();
+            renamed = true;
         }
         if let Some(p) = table.get("path").and_then(Value::as_str) {
             path = Some(dir.join(p));
@@ -225,6 +230,7 @@ fn dependency(dir: &Path, key: &str, spec: &Value, workspace_deps: &Table) -> Op
             if let Some(shared) = workspace_deps.get(key).and_then(Value::as_table) {
                 if let Some(name) = shared.get("package").and_then(Value::as_str) {
                     package = name.to_string();
+                    renamed = true;
                 }
                 if let Some(p) = shared.get("path").and_then(Value::as_str) {
                     path = Some(PathBuf::from(p));
@@ -239,6 +245,7 @@ fn dependency(dir: &Path, key: &str, spec: &Value, workspace_deps: &Table) -> Op
     Some(Dependency {
         key: key.to_string(),
         package,
+        renamed,
         path,
         when: None,
         features,
@@ -381,6 +388,7 @@ impl Graph<'_> {
                 wanted.push(Dependency {
                     key: name.clone(),
                     package: name.clone(),
+                    renamed: false,
                     path: None,
                     when: None,
                     features: Vec::new(),
@@ -393,6 +401,7 @@ impl Graph<'_> {
             let Dependency {
                 key,
                 package,
+                renamed,
                 path,
                 when,
                 features,
@@ -429,12 +438,13 @@ impl Graph<'_> {
                 enabled.extend(of_dep);
             }
             self.check_features(&dep_dir, &package, &enabled)?;
-            // Code names a dependency by its key when the manifest renames it (`package = ..`),
-            // else by the library's own name (which `[lib] name` may have changed).
-            let in_code = if key == package {
-                lib_name.clone()
-            } else {
+            // Code names a dependency by its key when the manifest names its package (`package =
+            // ..`, even one equal to the key), else by the library's own name (which `[lib] name`
+            // may have changed).
+            let in_code = if renamed {
                 key.replace('-', "_")
+            } else {
+                lib_name.clone()
             };
             if !resolved.contains(&(in_code.clone(), lib_name.clone())) {
                 resolved.push((in_code, lib_name));

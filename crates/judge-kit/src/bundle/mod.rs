@@ -14,6 +14,7 @@ mod manifest;
 mod names;
 mod prune;
 mod splice;
+mod std_macros;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -71,6 +72,10 @@ pub fn write(root: &Path, problem: &Problem, options: Options) -> Result<(PathBu
 struct Offered {
     macros: HashMap<String, HashSet<String>>,
     items: HashMap<String, HashSet<String>>,
+    /// The libraries with a `macro_rules!` that makes exported macros.
+    macro_makers: HashSet<String>,
+    /// The crates each library hands on at its root, by the name it gives them.
+    crates: HashMap<String, HashMap<String, String>>,
 }
 
 impl Offered {
@@ -81,6 +86,14 @@ impl Offered {
     fn add(&mut self, module: &str, text: &str, exported: HashSet<String>) -> Result<()> {
         let known: HashSet<String> = self.macros.values().flatten().cloned().collect();
         let handed_on = splice::reexported_macros(text, &known);
+        if splice::makes_exported_macros(text) {
+            self.macro_makers.insert(module.to_string());
+        }
+        let modules: HashSet<String> = self.items.keys().cloned().collect();
+        self.crates.insert(
+            module.to_string(),
+            splice::reexported_crates(text, &modules),
+        );
         insert_macros(&mut self.macros, module, exported)?;
         let mut items = splice::root_item_names(text);
         items.retain(|name| !handed_on.contains(name));
@@ -96,20 +109,31 @@ impl Offered {
 /// A crate's rewriter: its dependencies' modules, their exported macros and root items.
 fn rewriter(info: &CrateInfo, own: Option<&str>, offered: &Offered) -> Rewriter {
     let deps: HashMap<String, String> = info.deps.iter().cloned().collect();
-    let of = |map: &HashMap<String, HashSet<String>>| -> HashMap<String, HashSet<String>> {
+    fn of<V: Clone>(
+        deps: &HashMap<String, String>,
+        map: &HashMap<String, V>,
+    ) -> HashMap<String, V> {
         deps.values()
             .filter_map(|module| Some((module.clone(), map.get(module)?.clone())))
             .collect()
-    };
+    }
+    let dep_macro_makers = deps
+        .values()
+        .filter(|module| offered.macro_makers.contains(*module))
+        .cloned()
+        .collect();
     Rewriter {
-        dep_macros: of(&offered.macros),
-        dep_items: of(&offered.items),
+        dep_macro_makers,
+        dep_crates: of(&deps, &offered.crates),
+        dep_macros: of(&deps, &offered.macros),
+        dep_items: of(&deps, &offered.items),
         deps,
         own_module: own.map(str::to_string),
         own_macros: Default::default(),
         own_items: Default::default(),
         active: true,
         macro_prelude: Vec::new(),
+        root_macros: offered.macros.values().flatten().cloned().collect(),
     }
 }
 
@@ -157,6 +181,8 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     let mut offered = Offered::default();
     let mut library_mods = Vec::new();
     let mut hoisted = Vec::new();
+    // Each with the library module it came from (`None`: the problem's own library).
+    let mut sysroot_crates: Vec<(Option<String>, String)> = Vec::new();
     for info in libraries {
         let Some(lib) = &info.lib_path else {
             bail!(
@@ -169,6 +195,12 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         offered.add(&info.lib_name, &text, exported)?;
         let (text, attrs) = hoist_crate_attrs(&text);
         hoisted.extend(attrs);
+        let (text, externs) = hoist_sysroot_crates(&text);
+        sysroot_crates.extend(
+            externs
+                .into_iter()
+                .map(|e| (Some(info.lib_name.clone()), e)),
+        );
         let mut module = library_module(&info.lib_name, &text, lib)?;
         if let Some(predicate) = &info.when {
             // Cargo links the crate only where its table's condition holds; so is the module.
@@ -189,6 +221,8 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
             offered.add(&own.lib_name, &text, exported)?;
             let (text, attrs) = hoist_crate_attrs(&text);
             hoisted.extend(attrs);
+            let (text, externs) = hoist_sysroot_crates(&text);
+            sysroot_crates.extend(externs.into_iter().map(|e| (None, e)));
             Some(text)
         }
         None => None,
@@ -200,6 +234,14 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
             .insert(own.lib_name.clone(), own.lib_name.clone());
         if let Some(m) = offered.macros.get(&own.lib_name) {
             main_rw.dep_macros.insert(own.lib_name.clone(), m.clone());
+        }
+        if offered.macro_makers.contains(&own.lib_name) {
+            main_rw.dep_macro_makers.insert(own.lib_name.clone());
+        }
+        if let Some(crates) = offered.crates.get(&own.lib_name) {
+            main_rw
+                .dep_crates
+                .insert(own.lib_name.clone(), crates.clone());
         }
         if let Some(items) = offered.items.get(&own.lib_name) {
             main_rw
@@ -271,6 +313,20 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         body.push_str(main_attrs.trim_end());
         body.push('\n');
     }
+    // Once each, for the modules pruning kept, and not where main.rs's root declares the same
+    // (it serves every module).
+    let in_main = root_extern_crates(main_code);
+    let kept_modules: HashSet<String> = kept.iter().map(|m| m.ident.to_string()).collect();
+    let mut seen = HashSet::new();
+    for (module, item) in sysroot_crates {
+        if module.is_some_and(|m| !kept_modules.contains(&m)) {
+            continue;
+        }
+        let key = extern_crate_key(&item);
+        if !in_main.contains(&key) && seen.insert(key) {
+            body.push_str(&format!("{item}\n"));
+        }
+    }
     if let Some(text) = &lib_text {
         // A library's public items and re-exports are its API; inside a binary they sit in a
         // private module, where rustc would call the ones main.rs does not use dead or unused.
@@ -306,24 +362,77 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
 /// the top of the bundle.
 const CRATE_ATTRS: &[&str] = &["recursion_limit", "type_length_limit"];
 
-/// Cuts the crate-root-only inner attributes out of a crate's text, returning them.
-fn hoist_crate_attrs(text: &str) -> (String, Vec<String>) {
+/// Cuts a library's root `extern crate` of a sysroot crate (`extern crate alloc;`, `extern crate
+/// std as s;`) out of its text, returning them. At a crate's root one gives the name to every
+/// module of the crate; in the library's module of the bundle it would give it to that module
+/// alone, so it goes to the bundle's root, which gives it to every module again.
+fn hoist_sysroot_crates(text: &str) -> (String, Vec<String>) {
+    let sysroot = |item: &Item| matches!(item, Item::ExternCrate(e) if ["std", "core", "alloc"].iter().any(|n| e.ident == n));
+    cut_out(text, |file| {
+        file.items
+            .iter()
+            .filter(|item| sysroot(item))
+            .map(|item| item.span().byte_range())
+            .collect()
+    })
+}
+
+/// `text` (a crate's) without the byte ranges `pick` finds in its syntax (in order), and the
+/// texts cut; `text` unchanged when it does not parse.
+fn cut_out(
+    text: &str,
+    pick: impl Fn(&File) -> Vec<std::ops::Range<usize>>,
+) -> (String, Vec<String>) {
     let Ok(file) = syn::parse_file(text) else {
         return (text.to_string(), Vec::new());
     };
     let mut out = String::with_capacity(text.len());
-    let mut attrs = Vec::new();
+    let mut cut = Vec::new();
     let mut at = 0;
-    for attr in &file.attrs {
-        if CRATE_ATTRS.iter().any(|name| attr.path().is_ident(name)) {
-            let range = attr.span().byte_range();
-            out.push_str(&text[at..range.start]);
-            attrs.push(text[range.clone()].to_string());
-            at = range.end;
-        }
+    for range in pick(&file) {
+        out.push_str(&text[at..range.start]);
+        cut.push(text[range.clone()].to_string());
+        at = range.end;
     }
     out.push_str(&text[at..]);
-    (out, attrs)
+    (out, cut)
+}
+
+/// The name and alias (`extern crate alloc as a;`: `("alloc", Some("a"))`) of an `extern
+/// crate` item's text.
+fn extern_crate_key(text: &str) -> (String, Option<String>) {
+    match syn::parse_str::<syn::ItemExternCrate>(text) {
+        Ok(e) => (e.ident.to_string(), e.rename.map(|(_, a)| a.to_string())),
+        Err(_) => (text.to_string(), None),
+    }
+}
+
+/// The `extern crate` items at the root of `text`, as [`extern_crate_key`]s.
+fn root_extern_crates(text: &str) -> HashSet<(String, Option<String>)> {
+    let Ok(file) = syn::parse_file(text) else {
+        return HashSet::new();
+    };
+    file.items
+        .iter()
+        .filter_map(|item| match item {
+            Item::ExternCrate(e) => Some((
+                e.ident.to_string(),
+                e.rename.as_ref().map(|(_, a)| a.to_string()),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Cuts the crate-root-only inner attributes out of a crate's text, returning them.
+fn hoist_crate_attrs(text: &str) -> (String, Vec<String>) {
+    cut_out(text, |file| {
+        file.attrs
+            .iter()
+            .filter(|attr| CRATE_ATTRS.iter().any(|name| attr.path().is_ident(name)))
+            .map(|attr| attr.span().byte_range())
+            .collect()
+    })
 }
 
 /// `text` (a crate root) cut after its last inner attribute: the attributes (with what comes

@@ -15,6 +15,7 @@ use syn::{Attribute, ImplItem, Item, TraitItem, UseTree};
 
 use super::cfg;
 use super::prune::use_leaves;
+use super::std_macros;
 
 /// How paths of one crate change in the bundle, where every crate is a module at the root.
 #[derive(Clone, Debug, Default)]
@@ -37,6 +38,14 @@ pub struct Rewriter {
     /// Macros the crate's root brings into every module with `#[macro_use] extern crate`:
     /// each module of the crate imports them from the bundle's root.
     pub macro_prelude: Vec<String>,
+    /// The dependency modules with a `macro_rules!` that makes `#[macro_export]` macros (see
+    /// [`makes_exported_macros`]): their exported macros cannot all be listed.
+    pub dep_macro_makers: HashSet<String>,
+    /// The crates each dependency module hands on at its root ([`reexported_crates`]).
+    pub dep_crates: HashMap<String, HashMap<String, String>>,
+    /// For the binary: the macros libraries export, which the bundle puts at its root, where
+    /// main.rs's code is (see [`std_macros`]).
+    pub root_macros: HashSet<String>,
 }
 
 /// A byte range of one file replaced by new text.
@@ -169,6 +178,9 @@ fn splice_file(
     // at its end, where no cut item or doc comment can swallow the import.
     if !at_bundle_root {
         walker.import_prelude(text.len(), &file.items);
+        if walker.stack.len() == 1 {
+            walker.import_own_macros(text.len(), &file.items);
+        }
     }
     walker.items(&file.items, &[])?;
     if rewriter.active {
@@ -182,6 +194,23 @@ fn splice_file(
     let tokens: TokenStream = text
         .parse()
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    if rewriter.active && at_bundle_root && stack.len() == 1 {
+        let libraries: HashSet<String> = rewriter.deps.keys().cloned().collect();
+        let hidden = std_macros::hidden(
+            &rewriter.root_macros,
+            &file,
+            &rewriter.macro_prelude,
+            &libraries,
+        );
+        for at in std_macros::bare_calls(tokens.clone(), &hidden) {
+            if !inside(&removed, at) {
+                edits.push(Edit {
+                    range: at..at,
+                    text: "::std::".to_string(),
+                });
+            }
+        }
+    }
     let mut problems = Vec::new();
     let mut dep_aliases = HashMap::new();
     use_aliases(tokens.clone(), &rewriter.deps, &mut dep_aliases);
@@ -288,6 +317,39 @@ impl Walker<'_> {
             .cloned()
             .collect();
         if self.rewriter.active && !names.is_empty() {
+            self.edits.push(Edit {
+                range: at..at,
+                text: format!(
+                    "\n#[allow(unused_imports)]\nuse crate::{{{}}};\n",
+                    names.join(", ")
+                ),
+            });
+        }
+    }
+
+    /// At the root of a wrapped crate, imports the crate's own `#[macro_export]` macros from the
+    /// bundle's root at byte `at`: under cargo they are items of the crate's root, which calls
+    /// them by their bare names wherever it likes (before their `macro_rules!` too). Left out:
+    /// names of other items at the root (a `fn chmin` beside `chmin!`; an import would bring
+    /// main.rs's root items of that name too) and names the root already imports.
+    fn import_own_macros(&mut self, at: usize, items: &[Item]) {
+        let mut imported = Vec::new();
+        for item in items {
+            if let Item::Use(u) = item {
+                let mut leaves = Vec::new();
+                use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                imported.extend(leaves.into_iter().filter_map(|(_, visible)| visible));
+            }
+        }
+        let mut names: Vec<&String> = self
+            .rewriter
+            .own_macros
+            .iter()
+            .filter(|m| !self.rewriter.own_items.contains(*m) && !imported.contains(m))
+            .collect();
+        names.sort();
+        if self.rewriter.active && !names.is_empty() {
+            let names: Vec<&str> = names.iter().map(|n| n.as_str()).collect();
             self.edits.push(Edit {
                 range: at..at,
                 text: format!(
@@ -430,21 +492,64 @@ impl Walker<'_> {
     /// name `#[macro_export]` macros, which live at the bundle's root, not in the crate's
     /// module: each such macro is taken out of the `use` and imported from the root on its
     /// own (at the root itself, where it already is, not at all); a glob of the crate's root
-    /// imports all of its macros that way.
+    /// imports all of its macros that way. So are the paths of a group at the top of the
+    /// `use` (`use {dep::a_macro, std::fmt::Write};`).
     fn macro_imports(&mut self, u: &syn::ItemUse, top: bool) {
-        let UseTree::Path(p) = &u.tree else {
+        let at_root = self.at_bundle_root && top;
+        let mut imports: Vec<String> = Vec::new();
+        match &u.tree {
+            UseTree::Path(p) => {
+                if self.path_macros(p, at_root, &mut imports) {
+                    self.cut(u.span());
+                }
+            }
+            UseTree::Group(g) => {
+                let taken: Vec<usize> = (0..g.items.len())
+                    .filter(|&index| match &g.items[index] {
+                        UseTree::Path(p) => self.path_macros(p, at_root, &mut imports),
+                        _ => false,
+                    })
+                    .collect();
+                if taken.len() == g.items.len() {
+                    self.cut(u.span());
+                } else {
+                    self.cut_from_group(g, &taken);
+                }
+            }
+            _ => return,
+        }
+        if imports.is_empty() {
             return;
-        };
+        }
+        let vis = vis_prefix(&u.vis);
+        let end = u.span().byte_range().end;
+        self.edits.push(Edit {
+            range: end..end,
+            text: format!(
+                "\n#[allow(unused_imports)]\n{vis}use crate::{{{}}};",
+                imports.join(", ")
+            ),
+        });
+    }
+
+    /// For one path of a `use` (`dep::..` or, in a library, `crate::..`): adds to `imports` the
+    /// root imports of the `#[macro_export]` macros it names (see [`Walker::macro_imports`])
+    /// and cuts them out of its group. Returns whether the whole path names such macros (its
+    /// caller cuts it then).
+    fn path_macros(&mut self, p: &syn::UsePath, at_root: bool, imports: &mut Vec<String>) -> bool {
         let first = unraw(&p.ident);
+        if at_root && self.reexported_crate_at_root(p) {
+            return true;
+        }
         let empty = HashSet::new();
         let (macros, items) = if first == "crate" && self.rewriter.own_module.is_some() {
             (&self.rewriter.own_macros, &self.rewriter.own_items)
         } else {
             let Some(module) = self.rewriter.deps.get(&first) else {
-                return;
+                return false;
             };
             let Some(macros) = self.rewriter.dep_macros.get(module) else {
-                return;
+                return false;
             };
             (
                 macros,
@@ -452,10 +557,8 @@ impl Walker<'_> {
             )
         };
         if macros.is_empty() {
-            return;
+            return false;
         }
-        let at_root = self.at_bundle_root && top;
-        let mut imports: Vec<String> = Vec::new();
         let all_macros = || {
             let mut names: Vec<String> = macros.iter().cloned().collect();
             names.sort();
@@ -486,69 +589,75 @@ impl Walker<'_> {
         };
         match &*p.tree {
             // A glob of the crate's root imports all of its macros.
-            UseTree::Glob(_) => all_macros().into_iter().for_each(&mut take),
+            UseTree::Glob(_) => {
+                all_macros().into_iter().for_each(&mut take);
+                false
+            }
             UseTree::Group(g) => {
-                let count = g.items.len();
                 let mut taken = Vec::new();
-                for (index, pair) in g.items.pairs().enumerate() {
-                    if matches!(pair.value(), UseTree::Glob(_)) {
+                for (index, tree) in g.items.iter().enumerate() {
+                    if matches!(tree, UseTree::Glob(_)) {
                         all_macros().into_iter().for_each(&mut take);
-                        continue;
-                    }
-                    let Some(import) = macro_leaf(pair.value()) else {
-                        continue;
-                    };
-                    take(import);
-                    let start = pair.value().span().byte_range().start;
-                    let end = pair
-                        .punct()
-                        .map_or(pair.value().span().byte_range().end, |c| {
-                            c.span.byte_range().end
-                        });
-                    taken.push((index, start..end));
-                }
-                if taken.len() == count {
-                    self.cut(u.span());
-                } else {
-                    let taken_indices: Vec<usize> = taken.iter().map(|(i, _)| *i).collect();
-                    for (index, range) in taken {
-                        // The last one has no comma after it: take the one before it, unless
-                        // the one before goes too (it takes that comma itself).
-                        let previous_kept = index > 0 && !taken_indices.contains(&(index - 1));
-                        let range =
-                            if index + 1 == count && !g.items.trailing_punct() && previous_kept {
-                                let before = g
-                                    .items
-                                    .pairs()
-                                    .nth(index - 1)
-                                    .and_then(|p| p.punct().map(|c| c.span.byte_range().start));
-                                before.unwrap_or(range.start)..range.end
-                            } else {
-                                range
-                            };
-                        self.replace(range, String::new());
+                    } else if let Some(import) = macro_leaf(tree) {
+                        take(import);
+                        taken.push(index);
                     }
                 }
-            }
-            leaf => {
-                if let Some(import) = macro_leaf(leaf) {
-                    self.cut(u.span());
-                    take(import);
+                let whole = taken.len() == g.items.len();
+                if !whole {
+                    self.cut_from_group(g, &taken);
                 }
+                whole
             }
+            leaf => macro_leaf(leaf).map(take).is_some(),
         }
-        if imports.is_empty() {
-            return;
+    }
+
+    /// Whether the `use` path `p` is `dep::c;` with `c` a crate the dependency hands on under
+    /// the name of its module in the bundle: at the root, where that module is, the import
+    /// would name it twice.
+    fn reexported_crate_at_root(&self, p: &syn::UsePath) -> bool {
+        let UseTree::Name(leaf) = &*p.tree else {
+            return false;
+        };
+        let leaf = unraw(&leaf.ident);
+        self.rewriter
+            .deps
+            .get(&unraw(&p.ident))
+            .and_then(|module| self.rewriter.dep_crates.get(module))
+            .and_then(|crates| crates.get(&leaf))
+            .is_some_and(|module| *module == leaf)
+    }
+
+    /// Cuts the items at `taken` (in order, not all of them) out of the `use` group `g`, with
+    /// their commas.
+    fn cut_from_group(&mut self, g: &syn::UseGroup, taken: &[usize]) {
+        let count = g.items.len();
+        for (index, pair) in g.items.pairs().enumerate() {
+            if !taken.contains(&index) {
+                continue;
+            }
+            let start = pair.value().span().byte_range().start;
+            let end = pair
+                .punct()
+                .map_or(pair.value().span().byte_range().end, |c| {
+                    c.span.byte_range().end
+                });
+            // The last one has no comma after it: take the one before it, unless the one
+            // before goes too (it takes that comma itself).
+            let previous_kept = index > 0 && !taken.contains(&(index - 1));
+            let range = if index + 1 == count && !g.items.trailing_punct() && previous_kept {
+                let before = g
+                    .items
+                    .pairs()
+                    .nth(index - 1)
+                    .and_then(|p| p.punct().map(|c| c.span.byte_range().start));
+                before.unwrap_or(start)..end
+            } else {
+                start..end
+            };
+            self.replace(range, String::new());
         }
-        let vis = vis_prefix(&u.vis);
-        let end = u.span().byte_range().end;
-        self.edits.push(Edit {
-            range: end..end,
-            text: format!(
-                "\n#[allow(unused_imports)]\n{vis}use crate::{{{}}};",
-                imports.join(", ")
-            ),
-        });
     }
 
     fn extern_crate(&mut self, e: &syn::ItemExternCrate, top: bool) -> Result<()> {
@@ -1280,7 +1389,39 @@ impl TokenContext<'_> {
             let followed = is_colon2(&t, i + 1);
             // A macro call (`dep::m!`), not an item of the same name (`dep::m(..)`); in a `use`
             // the macro is handled with the whole `use` (see `macro_imports`).
+            // `dep::c::m!`, `c` a crate the dependency hands on and `m` a macro at the root.
+            let handed_on_crate = is_colon2(&t, i + 1)
+                && ident_at(&t, i + 3).is_some_and(|c| {
+                    rw.dep_crates
+                        .get(module)
+                        .is_some_and(|crates| crates.contains_key(&c))
+                })
+                && calls_macro_in(&t, i + 4, Some(&rw.root_macros));
+            if handed_on_crate {
+                edits.push(Edit {
+                    range: start..t[i + 3].span().byte_range().end,
+                    text: "crate".to_string(),
+                });
+                continue;
+            }
             let names_macro = calls_macro_in(&t, i + 1, rw.dep_macros.get(module));
+            let made_macro = !names_macro
+                && calls_made_macro(
+                    &t,
+                    i + 1,
+                    rw.dep_macro_makers.contains(module),
+                    rw.dep_items.get(module),
+                );
+            if made_macro && rw.own_module.is_none() {
+                // rustc refuses a path to a macro made by a macro of the same crate (`crate::m!`,
+                // the lint macro_expanded_macro_exports_accessed_by_absolute_paths); main.rs's
+                // module is the bundle's root, where the bare name finds it.
+                edits.push(Edit {
+                    range: start..t[i + 2].span().byte_range().end,
+                    text: String::new(),
+                });
+                continue;
+            }
             let before = if leading {
                 i.checked_sub(3)
             } else {
@@ -1327,7 +1468,16 @@ pub fn root_item_names(text: &str) -> HashSet<String> {
             Item::Use(u) => {
                 let mut leaves = Vec::new();
                 use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
-                names.extend(leaves.into_iter().filter_map(|(_, visible)| visible));
+                // A private `use crate::m;` at a wrapped crate's root imports one of the
+                // bundle's root macros (see `Walker::import_own_macros`): no item of the crate.
+                let public = matches!(u.vis, syn::Visibility::Public(_));
+                let root_macro = |path: &[String]| path.len() == 2 && path[0] == "crate";
+                names.extend(
+                    leaves
+                        .into_iter()
+                        .filter(|(path, _)| public || !root_macro(path))
+                        .filter_map(|(_, visible)| visible),
+                );
                 None
             }
             _ => None,
@@ -1337,14 +1487,14 @@ pub fn root_item_names(text: &str) -> HashSet<String> {
     names
 }
 
-/// The macros among `macros` (those at the bundle's root) that a wrapped crate's bundled
-/// `text` hands on under their own names: `pub use dep::m;` at its root, by then `pub use
-/// crate::m;`.
-pub fn reexported_macros(text: &str, macros: &HashSet<String>) -> HashSet<String> {
+/// The two-segment leaves `pub use crate::x;` and `pub use crate::x as y;` at the root of a
+/// wrapped crate's bundled `text`: `(x, y)` (`(x, x)` without `as`). Splicing made them so from
+/// `pub use dep::m;` and `pub use dep;`, which hand on a dependency's macro or the crate itself.
+fn root_reexports_of_bundle_root(text: &str) -> Vec<(String, String)> {
     let Ok(file) = syn::parse_file(text) else {
-        return HashSet::new();
+        return Vec::new();
     };
-    let mut names = HashSet::new();
+    let mut found = Vec::new();
     for item in &file.items {
         let Item::Use(u) = item else {
             continue;
@@ -1356,13 +1506,79 @@ pub fn reexported_macros(text: &str, macros: &HashSet<String>) -> HashSet<String
         use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
         for (path, visible) in leaves {
             if let ([first, name], Some(visible)) = (path.as_slice(), visible) {
-                if first == "crate" && *name == visible && macros.contains(name) {
-                    names.insert(visible);
+                if first == "crate" {
+                    found.push((name.clone(), visible));
                 }
             }
         }
     }
-    names
+    found
+}
+
+/// The macros among `macros` (those at the bundle's root) that a wrapped crate's bundled
+/// `text` hands on under their own names: `pub use dep::m;` at its root, by then `pub use
+/// crate::m;`.
+pub fn reexported_macros(text: &str, macros: &HashSet<String>) -> HashSet<String> {
+    root_reexports_of_bundle_root(text)
+        .into_iter()
+        .filter(|(name, visible)| name == visible && macros.contains(name))
+        .map(|(_, visible)| visible)
+        .collect()
+}
+
+/// The crates a library's bundled `text` hands on at its root (`pub use dep;`, `pub use dep as
+/// d;`, which splicing made `pub use crate::<module>..`), by the name it gives them, to their
+/// module; `modules` are the bundle's library modules.
+pub fn reexported_crates(text: &str, modules: &HashSet<String>) -> HashMap<String, String> {
+    root_reexports_of_bundle_root(text)
+        .into_iter()
+        .filter(|(module, _)| modules.contains(module))
+        .map(|(module, visible)| (visible, module))
+        .collect()
+}
+
+/// Whether `text` has a `macro_rules!` whose expansion holds `#[macro_export]`: the macros it
+/// makes live at the crate's root, but their names are known only by expanding its calls.
+/// A `dep::m!` of a name that is no item at the crate's root is then taken for one of them.
+pub fn makes_exported_macros(text: &str) -> bool {
+    struct Find(bool);
+    impl<'ast> syn::visit::Visit<'ast> for Find {
+        fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
+            if m.mac.path.is_ident("macro_rules")
+                && holds_ident(m.mac.tokens.clone(), "macro_export")
+            {
+                self.0 = true;
+            }
+        }
+    }
+    let mut find = Find(false);
+    if let Ok(file) = syn::parse_file(text) {
+        syn::visit::visit_file(&mut find, &file);
+    }
+    find.0
+}
+
+/// Whether `tokens` hold the identifier `name` at any depth.
+fn holds_ident(tokens: TokenStream, name: &str) -> bool {
+    tokens.into_iter().any(|tree| match tree {
+        TokenTree::Ident(id) => id == name,
+        TokenTree::Group(g) => holds_ident(g.stream(), name),
+        _ => false,
+    })
+}
+
+/// Whether the tokens from `i` are `::m!` with `m` a macro a maker may have made: the crate
+/// makes exported macros (`maker`) and `m` is none of its root `items`.
+fn calls_made_macro(
+    t: &[TokenTree],
+    i: usize,
+    maker: bool,
+    items: Option<&HashSet<String>>,
+) -> bool {
+    maker
+        && is_colon2(t, i)
+        && is_punct(t.get(i + 3), '!')
+        && ident_at(t, i + 2).is_some_and(|m| !items.is_some_and(|set| set.contains(&m)))
 }
 
 /// The `#[macro_export]` macros of a crate's text, which the bundle puts at its root.
