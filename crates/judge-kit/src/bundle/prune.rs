@@ -171,12 +171,12 @@ impl Tree {
             }
             Item::Impl(imp) => {
                 if imp.trait_.is_some() {
-                    if self.impl_available(imp, used) {
+                    if self.impl_available(n, imp, used) {
                         return self.keep(n, i, used);
                     }
                     return false;
                 }
-                if !self.impl_available(imp, used) {
+                if !self.impl_available(n, imp, used) {
                     return false;
                 }
                 let wanted: Vec<usize> = imp
@@ -264,18 +264,90 @@ impl Tree {
             .any(|e| e.variants.iter().any(|v| used.path(&unraw(&v.ident))))
     }
 
-    /// Whether an impl's type and trait are kept, or are not items of these crates.
-    fn impl_available(&self, imp: &syn::ItemImpl, used: &Used) -> bool {
-        let self_name = type_name(&imp.self_ty);
-        let trait_name = imp
-            .trait_
-            .as_ref()
-            .and_then(|(_, p, _)| p.segments.last().map(|s| unraw(&s.ident)));
+    /// Whether an impl (in node `n`) has its type and trait kept, or not items of these crates.
+    fn impl_available(&self, n: usize, imp: &syn::ItemImpl, used: &Used) -> bool {
         let available =
             |name: &String| !self.defines(name) || used.path(name) || self.trait_kept(name);
         // An impl on a type alias is an impl on the aliased type, reached by either name.
-        let self_ok = self_name.is_none_or(|name| self.alias_chain(&name).iter().any(available));
-        self_ok && trait_name.as_ref().is_none_or(available)
+        let self_ok = match &*imp.self_ty {
+            syn::Type::Path(p) => {
+                let path = segments(&p.path);
+                let name = path.last().cloned().unwrap_or_default();
+                !self.names_ours(n, &path, is_type_item)
+                    || self.alias_chain(&name).iter().any(available)
+            }
+            _ => true,
+        };
+        let trait_ok = imp.trait_.as_ref().is_none_or(|(_, trait_path, _)| {
+            let path = segments(trait_path);
+            let name = path.last().cloned().unwrap_or_default();
+            !self.names_ours(n, &path, is_trait_item) || available(&name)
+        });
+        self_ok && trait_ok
+    }
+
+    /// Whether `path`, written in node `n`, may name an item of these crates that `kind`
+    /// accepts. A path from `std`, `core` or `alloc` names none, nor does a name that `n`
+    /// imports from there (`use std::ops::Add;`, or a glob of std when `n` defines no item of
+    /// that name), whatever these crates call `Add`. Otherwise the path is resolved from `n`;
+    /// when that ends outside what the resolver follows, any item of that kind and name in
+    /// these crates may be the one.
+    fn names_ours(&self, n: usize, path: &[String], kind: fn(&Item) -> bool) -> bool {
+        let Some(name) = path.last() else {
+            return false;
+        };
+        let from_std =
+            |p: &[String]| p.len() > 1 && ["std", "core", "alloc"].contains(&p[0].as_str());
+        if from_std(path) {
+            return false;
+        }
+        if path.len() == 1 && self.imports_from_std(n, name) {
+            return false;
+        }
+        let found = if path.len() == 1 {
+            self.lookup(n, name, 0)
+        } else {
+            self.resolve(n, path, 0)
+        };
+        let of_kind =
+            |t: &Target| matches!(t, Target::Item(m, i) if kind(&self.nodes[*m].items[*i]));
+        if found.iter().any(of_kind) {
+            return true;
+        }
+        let beyond = found.is_empty() || found.contains(&Target::Unknown);
+        beyond
+            && self.nodes.iter().any(|node| {
+                node.items
+                    .iter()
+                    .any(|item| kind(item) && defined_name(item).as_deref() == Some(name))
+            })
+    }
+
+    /// Whether node `n` brings `name` in from std, core or alloc: by a `use` leaf of that name,
+    /// or by a glob of one of their modules when `n` defines nothing of that name itself.
+    fn imports_from_std(&self, n: usize, name: &str) -> bool {
+        let node = &self.nodes[n];
+        let defined_here = node
+            .items
+            .iter()
+            .any(|item| defined_name(item).as_deref() == Some(name));
+        node.items.iter().any(|item| {
+            let Item::Use(u) = item else {
+                return false;
+            };
+            let mut leaves = Vec::new();
+            use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+            leaves.iter().any(|(path, visible)| {
+                let std_path = path
+                    .first()
+                    .is_some_and(|first| ["std", "core", "alloc"].contains(&first.as_str()));
+                std_path
+                    && match visible {
+                        Some(visible) => visible == name,
+                        None => !defined_here,
+                    }
+            })
+        })
     }
 
     /// `name` and what it is an alias of, through `type A = B;` items, transitively.
@@ -631,6 +703,25 @@ pub(super) fn use_leaves(
     }
 }
 
+/// The segments of a path, without their generic arguments (`std::ops::Range<usize>`: `std`,
+/// `ops`, `Range`).
+fn segments(path: &syn::Path) -> Vec<String> {
+    path.segments.iter().map(|s| unraw(&s.ident)).collect()
+}
+
+/// Whether an item is a type an impl may be for.
+fn is_type_item(item: &Item) -> bool {
+    matches!(
+        item,
+        Item::Struct(_) | Item::Enum(_) | Item::Union(_) | Item::Type(_) | Item::Trait(_)
+    )
+}
+
+/// Whether an item is a trait an impl may be of.
+fn is_trait_item(item: &Item) -> bool {
+    matches!(item, Item::Trait(_) | Item::TraitAlias(_))
+}
+
 /// The name an item defines, for the items reachability tracks by name.
 fn defined_name(item: &Item) -> Option<String> {
     let ident = match item {
@@ -718,6 +809,33 @@ mod tests {
             area.contains("use crate::sq;") && area.contains("macro_rules! sq"),
             "{area}"
         );
+    }
+
+    #[test]
+    fn an_impl_of_std_trait_stays_beside_unused_items_named_like_it() {
+        let lib = "pub mod unused { pub struct Add; pub struct Range; pub trait Hash {} } \
+                   pub mod num { use std::hash::Hash; use std::ops::Range; \
+                   pub struct Mint(pub u64); \
+                   impl std::ops::Add for Mint { type Output = Mint; \
+                       fn add(self, o: Mint) -> Mint { Mint(self.0 + o.0) } } \
+                   impl Hash for Mint { fn hash<H: std::hash::Hasher>(&self, h: &mut H) {} } \
+                   pub trait Span { fn span(&self) -> usize; } \
+                   impl Span for Range<usize> { fn span(&self) -> usize { 0 } } }";
+        let kept = pruned(
+            lib,
+            "use crate::lib::num::{Mint, Span}; Mint(1) + Mint(2); (0..1).span()",
+        );
+        for impl_header in [
+            "impl std::ops::Add for Mint",
+            "impl Hash for Mint",
+            "impl Span for Range<usize>",
+        ] {
+            assert!(kept.contains(impl_header), "{impl_header} in\n{kept}");
+        }
+        // A trait of these crates named like std's still goes when nothing keeps it.
+        let lib = "pub trait Add {} pub struct Mint; impl Add for Mint {}";
+        let without = pruned(lib, "crate::lib::Mint");
+        assert!(!without.contains("impl Add"), "{without}");
     }
 
     #[test]

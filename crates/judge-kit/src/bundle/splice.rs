@@ -986,7 +986,7 @@ fn inside(removed: &[Range<usize>], at: usize) -> bool {
 const DECLARING: &[&str] = &["mod", "struct", "enum", "union", "type", "trait"];
 
 /// The names items at this level of `t` declare (not those inside nested blocks): after a
-/// declaring keyword, after `as` (a `use` or `extern crate` alias), and the last segment of
+/// declaring keyword, after `as` in a `use` (an alias), and the last segment of
 /// every `use` path (`use a::grid_core;`, `use a::{b, grid_core}`) past its first.
 fn declared_names(t: &[TokenTree]) -> HashSet<String> {
     let mut names = HashSet::new();
@@ -999,9 +999,11 @@ fn declared_names(t: &[TokenTree]) -> HashSet<String> {
                     in_use = true;
                 } else if (DECLARING.contains(&word.as_str())
                     && !(i >= 1 && is_punct(t.get(i - 1), '\'')))
-                    || (word == "as" && !(i >= 2 && is_ident(t.get(i - 2), "crate")))
+                    || (word == "as" && in_use)
                 {
-                    // (`extern crate x as y` names a crate, handled as one: not a local item.)
+                    // Only a `use` alias declares: a cast (`x as dep::Id`) and a qualified path
+                    // (`<T as dep::Trait>`) name a type, and `extern crate x as y` names a crate,
+                    // handled as one.
                     if let Some(TokenTree::Ident(name)) = t.get(i + 1) {
                         names.insert(unraw_str(&name.to_string()));
                     }
