@@ -69,3 +69,45 @@ fn with_stdout_only_the_bundle_goes_to_stdout_and_the_report_to_stderr() {
     );
     assert!(stderr.ends_with("1 passed, 0 failed\n"), "{stderr}");
 }
+
+/// Copies the folder `from` into `to`, recursively.
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_wrong_answer_shows_what_was_expected_and_a_stray_out_file_is_named() {
+    // A copy of the fixture workspace, whose `fx-base` answers `1 2` to its sample.
+    let tmp = tempfile::tempdir().unwrap();
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bundle");
+    copy_tree(&fixtures, tmp.path());
+    let samples = tmp.path().join("samples/fx-base");
+    std::fs::write(samples.join("1.out"), "1 3\n").unwrap();
+    std::fs::write(samples.join("9.out"), "0\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_bundle"))
+        .args(["--check", "fx-base"])
+        .current_dir(tmp.path())
+        .output()
+        .unwrap();
+    // Without `--stdout`, the report is the tool's stdout.
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("note: 9.out has no .in beside it in "),
+        "{report}"
+    );
+    assert!(
+        report.contains(r#"WA on sample 1: "#)
+            && report.contains(r#"stdout "1 2\n"; expected "1 3\n""#),
+        "{report}"
+    );
+}

@@ -27,8 +27,8 @@ struct Args {
 /// Options of a stress run (`scripts/stress` passes them through).
 #[derive(clap::Args, Clone, Debug)]
 pub struct StressArgs {
-    /// Cases to run.
-    #[arg(long, default_value_t = 10_000)]
+    /// Cases to run (at least one: no cases would check nothing).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub cases: u64,
     /// Seed: the same seed gives the same cases and the same report on any machine, with any
     /// `-j`. Negative numbers are taken modulo 2^64.

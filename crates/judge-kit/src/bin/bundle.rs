@@ -10,6 +10,7 @@ use judge_kit::check::{check_bundle, compilers, Compiler};
 use judge_kit::cli::{emit, exit_status};
 use judge_kit::problems::{discover, select_many, workspace_root, Problem};
 use judge_kit::samples;
+use judge_kit::verdict::Verdict;
 
 /// Turn a problem crate plus the parts of grid-core it uses into one `.rs` file that the judge
 /// compiles with plain `rustc --edition 2021 -O`.
@@ -156,6 +157,13 @@ fn check_one(
     say: &Say,
 ) -> Result<bool> {
     let mut ok = true;
+    let samples_dir = problem.samples_dir(root);
+    for unpaired in samples::unpaired_outputs(&samples_dir) {
+        say.line(&format!(
+            "  note: {unpaired} has no .in beside it in {}: no case runs it",
+            samples_dir.display()
+        ));
+    }
     for result in check_bundle(root, problem, path, compilers)? {
         if let Some(messages) = &result.compile_error {
             ok = false;
@@ -185,23 +193,34 @@ fn check_one(
             say.line(&format!("    warnings:\n{}", indented(&result.warnings)));
         }
         if result.samples.is_empty() {
-            say.line(&format!(
-                "    FAIL: {}",
-                samples::no_cases(&problem.samples_dir(root))
-            ));
+            say.line(&format!("    FAIL: {}", samples::no_cases(&samples_dir)));
         }
         ok &= result.passed();
         for s in result.samples.iter().filter(|s| !s.verdict.passed()) {
             let r = &s.outcome;
             let detail = match &r.problem {
                 Some(why) => why.clone(),
-                None => format!(
-                    "{}; {:.1} ms CPU; {:.1} MiB; stdout {:?}",
-                    r.exit,
-                    r.time_ms,
-                    r.peak_kib as f64 / 1024.0,
-                    r.stdout.chars().take(200).collect::<String>()
-                ),
+                None => {
+                    let expected = match &s.sample.expected {
+                        // A wrong answer shows what was expected beside what was printed.
+                        Some(text)
+                            if matches!(s.verdict, Verdict::WrongAnswer | Verdict::WrongFormat) =>
+                        {
+                            format!(
+                                "; expected {:?}",
+                                text.chars().take(200).collect::<String>()
+                            )
+                        }
+                        _ => String::new(),
+                    };
+                    format!(
+                        "{}; {:.1} ms CPU; {:.1} MiB; stdout {:?}{expected}",
+                        r.exit,
+                        r.time_ms,
+                        r.peak_kib as f64 / 1024.0,
+                        r.stdout.chars().take(200).collect::<String>()
+                    )
+                }
             };
             say.line(&format!(
                 "    {} on sample {}: {detail}",

@@ -26,8 +26,9 @@ struct Args {
     /// Every problem.
     #[arg(long)]
     all: bool,
-    /// Cases per problem (default 10000); with --hunt, cases per seed (default 1000).
-    #[arg(long)]
+    /// Cases per problem (default 10000); with --hunt, cases per seed (default 1000). At least
+    /// one: no cases would check nothing.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     cases: Option<u64>,
     /// Seed: the same seed gives the same cases and report on any machine, with any -j.
     /// (An integer; negative ones wrap. Checked by each problem's tools binary.)
