@@ -108,8 +108,9 @@ fn a_scaffolded_problem_is_found_by_the_tools_and_a_second_one_is_refused() {
     std::fs::create_dir(root.path().join("crates")).unwrap();
     let input = root.path().join("s.in");
     let output = root.path().join("s.out");
-    std::fs::write(&input, "1\n#\n").unwrap();
-    std::fs::write(&output, "1\n").unwrap();
+    // As copied from a web page: `\r\n` line ends, and no final line break.
+    std::fs::write(&input, "1\r\n#\r\n").unwrap();
+    std::fs::write(&output, "1").unwrap();
     let spec = Spec {
         site: Site::Baekjoon,
         id: "3190".into(),
@@ -128,9 +129,13 @@ fn a_scaffolded_problem_is_found_by_the_tools_and_a_second_one_is_refused() {
     assert_eq!(problem.judge.memory_limit_mb, 256);
     assert_eq!(problem.judge.url, "https://www.acmicpc.net/problem/3190");
     assert!(!problem.has_tools);
+    // Stored as the judge's files are, so that the byte-for-byte sample test agrees with it.
+    let sample = |name: &str| {
+        std::fs::read_to_string(root.path().join("samples/boj-3190-snake").join(name)).unwrap()
+    };
     assert_eq!(
-        std::fs::read_to_string(root.path().join("samples/boj-3190-snake/1.out")).unwrap(),
-        "1\n"
+        (sample("1.in"), sample("1.out")),
+        ("1\n#\n".into(), "1\n".into())
     );
     let main = std::fs::read_to_string(created.crate_dir.join("src/main.rs")).unwrap();
     assert!(
@@ -153,6 +158,18 @@ fn a_scaffolded_problem_is_found_by_the_tools_and_a_second_one_is_refused() {
     );
 }
 
+/// The workspace's version requirement for criterion (`[workspace.dependencies]`).
+fn criterion_requirement(root: &std::path::Path) -> String {
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let line = manifest
+        .lines()
+        .find(|l| l.starts_with("criterion = "))
+        .expect("the workspace states criterion's version");
+    line.trim_start_matches("criterion = ")
+        .trim_matches('"')
+        .to_string()
+}
+
 #[test]
 fn a_scaffolded_crate_builds_and_its_tests_pass_with_and_without_samples() {
     use judge_kit::problems::Site;
@@ -166,10 +183,13 @@ fn a_scaffolded_crate_builds_and_its_tests_pass_with_and_without_samples() {
         ws.join("Cargo.toml"),
         format!(
             "[workspace]\nresolver = \"2\"\nmembers = [\"crates/*\"]\n\n[workspace.package]\nedition = \"2021\"\nlicense = \"MIT\"\n\n\
-             [workspace.dependencies]\ngrid-core = {{ path = {:?} }}\nsample-check = {{ path = {:?} }}\n\n\
+             [workspace.dependencies]\ngrid-core = {{ path = {:?} }}\nsample-check = {{ path = {:?} }}\n\
+             problem-tools = {{ path = {:?} }}\ncriterion = {:?}\n\n\
              [workspace.lints.rust]\nunsafe_code = \"deny\"\nmissing_docs = \"warn\"\n",
             path("grid-core"),
-            path("crates/sample-check")
+            path("crates/sample-check"),
+            path("crates/problem-tools"),
+            criterion_requirement(&root)
         ),
     )
     .unwrap();
@@ -209,6 +229,31 @@ fn a_scaffolded_crate_builds_and_its_tests_pass_with_and_without_samples() {
             .output()
             .unwrap()
     };
+    // Turning the tools on, as the manifest's comment says, needs no lock entry beyond those
+    // `scripts/new` records (the scripts run cargo with `--locked`).
+    let metadata = |extra: &[&str]| {
+        std::process::Command::new(&cargo)
+            .current_dir(ws)
+            .args(["metadata", "--offline", "--format-version", "1"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    assert!(metadata(&[]).status.success(), "recording the new crates");
+    let manifest = ws.join("crates/boj-3190-snake/Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    assert!(
+        text.contains("\n# tools = [\"dep:problem-tools\"]\n"),
+        "{text}"
+    );
+    std::fs::write(&manifest, text.replace("\n# tools = [", "\ntools = [")).unwrap();
+    let locked = metadata(&["--locked"]);
+    assert!(
+        locked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&locked.stderr)
+    );
+    std::fs::write(&manifest, text).unwrap();
     let made = test("boj-3190-snake");
     assert!(
         made.status.success(),

@@ -1,8 +1,15 @@
 //! Test helpers shared by the problem crates: run a judge binary on some input, load samples.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How long a test waits for a judge binary before stopping it as hung: far above any judge's
+/// time limit (tests run unoptimised builds), far below a test runner's patience. The judge's
+/// own limits are checked by `scripts/sample-diff` and `scripts/bundle --check`.
+pub const RUN_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// What a judge binary did with one input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -11,30 +18,72 @@ pub struct Run {
     pub stdout: String,
     /// Everything it printed on stderr.
     pub stderr: String,
-    /// Its exit status (`None` when killed by a signal).
+    /// Its exit status (`None` when killed by a signal, or stopped at [`RUN_TIMEOUT`]).
     pub code: Option<i32>,
+    /// Whether it was still running at [`RUN_TIMEOUT`] and was stopped.
+    pub timed_out: bool,
 }
 
-/// Runs the binary at `exe` with `input` on stdin and waits for it.
+/// Runs the binary at `exe` with `input` on stdin and waits for it, at most [`RUN_TIMEOUT`].
 ///
 /// # Panics
 /// When the binary cannot be started.
 pub fn run_binary(exe: impl AsRef<Path>, input: &str) -> Run {
+    run_binary_for(exe, input, RUN_TIMEOUT)
+}
+
+/// [`run_binary`] with its own time-out.
+///
+/// ```
+/// use std::time::Duration;
+/// // `sh` reads its script from stdin: one that never ends is stopped.
+/// let run = sample_check::run_binary_for("sh", "while :; do :; done", Duration::from_millis(50));
+/// assert!(run.timed_out && run.code.is_none());
+/// let run = sample_check::run_binary_for("sh", "echo 42", Duration::from_secs(20));
+/// assert_eq!((run.stdout.as_str(), run.code, run.timed_out), ("42\n", Some(0), false));
+/// ```
+pub fn run_binary_for(exe: impl AsRef<Path>, input: &str, timeout: Duration) -> Run {
     let mut child = Command::new(exe.as_ref())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("cannot start {}: {e}", exe.as_ref().display()));
+    // Feeding and draining on threads of their own: a program that loops without reading its
+    // input, or floods its output, must not block the wait below.
     let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_string();
     // A program that rejects its input early may close stdin before reading it all.
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    let out = child.wait_with_output().expect("wait for the judge binary");
+    let feeder = thread::spawn(move || drop(stdin.write_all(input.as_bytes())));
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("stdout is piped")));
+    let stderr = drain(Box::new(child.stderr.take().expect("stderr is piped")));
+    let start = Instant::now();
+    let mut pause = Duration::from_millis(1);
+    let (code, timed_out) = loop {
+        if let Some(status) = child.try_wait().expect("wait for the judge binary") {
+            break (status.code(), false);
+        }
+        if start.elapsed() >= timeout {
+            let _ = child.kill();
+            let _ = child.wait();
+            break (None, true);
+        }
+        thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(20));
+    };
+    let _ = feeder.join();
     Run {
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        code: out.status.code(),
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+        code,
+        timed_out,
     }
 }
 
@@ -99,6 +148,13 @@ pub fn sample_mismatch(exe: impl AsRef<Path>, input_path: &Path) -> Option<Strin
         Err(e) => return Some(format!("{}: cannot read: {e}", expected_path.display())),
     };
     let run = run_binary(exe, &input);
+    if run.timed_out {
+        return Some(format!(
+            "{name}: still running after {} s, stopped (an endless loop?); stdout so far {:?}",
+            RUN_TIMEOUT.as_secs(),
+            run.stdout.chars().take(200).collect::<String>()
+        ));
+    }
     if run.code != Some(0) {
         return Some(format!(
             "{name}: exit status {:?}, stderr {:?}",

@@ -184,16 +184,32 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
     }
     for (i, (input, output)) in spec.samples.iter().enumerate() {
         let case = i + 1;
-        std::fs::copy(input, samples_dir.join(format!("{case}.in")))
-            .with_context(|| format!("copying {}", input.display()))?;
-        std::fs::copy(output, samples_dir.join(format!("{case}.out")))
-            .with_context(|| format!("copying {}", output.display()))?;
+        for (from, extension) in [(input, "in"), (output, "out")] {
+            let text = std::fs::read_to_string(from)
+                .with_context(|| format!("reading {}", from.display()))?;
+            write(
+                &samples_dir.join(format!("{case}.{extension}")),
+                &as_judge_text(&text),
+            )?;
+        }
     }
     Ok(Created {
         crate_dir,
         samples_dir,
         samples: spec.samples.len(),
     })
+}
+
+/// A sample as the judge's files hold it: `\n` line ends and a final line break. Samples
+/// copied from a web page often have `\r\n` or lack the last break; the sample tests compare
+/// byte for byte, so such a `.out` would fail a right answer that the judge (and `scripts/
+/// sample-diff`, `scripts/bundle --check`) accept.
+fn as_judge_text(text: &str) -> String {
+    let mut text = text.replace("\r\n", "\n");
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
 }
 
 fn write(path: &Path, text: &str) -> Result<()> {
