@@ -287,21 +287,16 @@ impl Tree {
     }
 
     /// Whether `path`, written in node `n`, may name an item of these crates that `kind`
-    /// accepts. A path from `std`, `core` or `alloc` names none, nor does a name that `n`
-    /// imports from there (`use std::ops::Add;`, or a glob of std when `n` defines no item of
-    /// that name), whatever these crates call `Add`. Otherwise the path is resolved from `n`;
-    /// when that ends outside what the resolver follows, any item of that kind and name in
+    /// accepts. It is resolved from `n`: a path that leads into std, core or alloc names none
+    /// (`std::ops::Add`; `Add` after `use std::ops::Add;`, or through a glob of a module that
+    /// imports it so; `ops::Add` after `use std::ops;`), whatever these crates call `Add`. Where
+    /// resolving ends outside what the resolver follows, any item of that kind and name in
     /// these crates may be the one.
     fn names_ours(&self, n: usize, path: &[String], kind: fn(&Item) -> bool) -> bool {
         let Some(name) = path.last() else {
             return false;
         };
-        let from_std =
-            |p: &[String]| p.len() > 1 && ["std", "core", "alloc"].contains(&p[0].as_str());
-        if from_std(path) {
-            return false;
-        }
-        if path.len() == 1 && self.imports_from_std(n, name) {
+        if path.len() > 1 && SYSROOT.contains(&path[0].as_str()) {
             return false;
         }
         let found = if path.len() == 1 {
@@ -321,33 +316,6 @@ impl Tree {
                     .iter()
                     .any(|item| kind(item) && defined_name(item).as_deref() == Some(name))
             })
-    }
-
-    /// Whether node `n` brings `name` in from std, core or alloc: by a `use` leaf of that name,
-    /// or by a glob of one of their modules when `n` defines nothing of that name itself.
-    fn imports_from_std(&self, n: usize, name: &str) -> bool {
-        let node = &self.nodes[n];
-        let defined_here = node
-            .items
-            .iter()
-            .any(|item| defined_name(item).as_deref() == Some(name));
-        node.items.iter().any(|item| {
-            let Item::Use(u) = item else {
-                return false;
-            };
-            let mut leaves = Vec::new();
-            use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
-            leaves.iter().any(|(path, visible)| {
-                let std_path = path
-                    .first()
-                    .is_some_and(|first| ["std", "core", "alloc"].contains(&first.as_str()));
-                std_path
-                    && match visible {
-                        Some(visible) => visible == name,
-                        None => !defined_here,
-                    }
-            })
-        })
     }
 
     /// `name` and what it is an alias of, through `type A = B;` items, transitively.
@@ -500,7 +468,7 @@ impl Tree {
             return true;
         }
         self.resolve(n, path, 0).iter().any(|target| match target {
-            Target::Unknown => true,
+            Target::Std | Target::Unknown => true,
             Target::Module(m) => self.alive[*m],
             Target::Item(m, i) => self.kept.contains(&(*m, *i)),
         })
@@ -538,10 +506,12 @@ impl Tree {
             "super" => vec![self.nodes[n].parent.map_or(Target::Unknown, Target::Module)],
             first => {
                 let found = self.lookup(n, first, depth + 1);
-                if found.is_empty() {
-                    vec![Target::Unknown]
-                } else {
+                if !found.is_empty() {
                     found
+                } else if SYSROOT.contains(&first) {
+                    vec![Target::Std]
+                } else {
+                    vec![Target::Unknown]
                 }
             }
         };
@@ -565,7 +535,7 @@ impl Tree {
                     // Variants and associated items: whatever holds them decides.
                     Target::Item(..) if !next.contains(&target) => next.push(target),
                     Target::Item(..) => {}
-                    Target::Unknown => next.push(Target::Unknown),
+                    Target::Std | Target::Unknown => next.push(target),
                 }
             }
             current = next;
@@ -596,7 +566,13 @@ impl Tree {
                             continue;
                         }
                         if u.leading_colon.is_some() {
-                            found.push(Target::Unknown);
+                            let sysroot =
+                                path.first().is_some_and(|c| SYSROOT.contains(&c.as_str()));
+                            found.push(if sysroot {
+                                Target::Std
+                            } else {
+                                Target::Unknown
+                            });
                         } else if path.len() == 1 && path[0] == name {
                             // `use m;` names what else is `m` here (a `macro_rules! m` before
                             // it, as in `pub(crate) use m;`), which this loop finds as an item,
@@ -645,7 +621,7 @@ impl Tree {
                                 }
                                 _ => found.push(Target::Unknown),
                             },
-                            Target::Unknown => found.push(Target::Unknown),
+                            Target::Std | Target::Unknown => found.push(target),
                         }
                     }
                 }
@@ -655,10 +631,15 @@ impl Tree {
     }
 }
 
+/// The crates every Rust program may name without declaring them.
+const SYSROOT: &[&str] = &["std", "core", "alloc"];
+
 /// What a path names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Target {
-    /// Outside these crates (std, a variant) or beyond what is followed: assume kept.
+    /// In std, core or alloc (a path from there, or a name imported from there): assume kept.
+    Std,
+    /// Outside these crates (a variant) or beyond what is followed: assume kept.
     Unknown,
     /// A module of the tree.
     Module(usize),
@@ -829,6 +810,22 @@ mod tests {
             "impl std::ops::Add for Mint",
             "impl Hash for Mint",
             "impl Span for Range<usize>",
+        ] {
+            assert!(kept.contains(impl_header), "{impl_header} in\n{kept}");
+        }
+        // Through a module imported from std (`use std::ops; impl ops::Add`), or a glob of a
+        // module that imports the trait from std, beside an unused trait of the same name.
+        let lib = "pub trait Add {} pub trait Display {} \
+                   pub mod num { use std::ops; use std::fmt; pub struct M; \
+                   impl ops::Add for M { type Output = M; fn add(self, o: M) -> M { o } } \
+                   impl fmt::Display for M { fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Ok(()) } } } \
+                   pub mod outer { use std::ops::Add; pub mod inner { use super::*; pub struct N; \
+                   impl Add for N { type Output = N; fn add(self, o: N) -> N { o } } } }";
+        let kept = pruned(lib, "crate::lib::num::M; crate::lib::outer::inner::N");
+        for impl_header in [
+            "impl ops::Add for M",
+            "impl fmt::Display for M",
+            "impl Add for N",
         ] {
             assert!(kept.contains(impl_header), "{impl_header} in\n{kept}");
         }
