@@ -632,7 +632,7 @@ impl Tree {
 }
 
 /// The crates every Rust program may name without declaring them.
-const SYSROOT: &[&str] = &["std", "core", "alloc"];
+pub(super) const SYSROOT: &[&str] = &["std", "core", "alloc"];
 
 /// What a path names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -672,7 +672,7 @@ impl Walker<'_> {
             return Ok(());
         }
         let Some(module) = self.rewriter.deps.get(&name) else {
-            if ["std", "core", "alloc", "self"].contains(&name.as_str()) {
+            if name == "self" || super::prune::SYSROOT.contains(&name.as_str()) {
                 return Ok(());
             }
             bail!(

@@ -8,6 +8,8 @@ use std::collections::HashSet;
 use proc_macro2::{TokenStream, TokenTree};
 use syn::UseTree;
 
+use super::prune::use_leaves;
+
 /// The macros at std's root that the prelude brings into every module (and that `::std::m!`
 /// names on rustc 1.63 as on current rustc).
 pub const STD_MACROS: &[&str] = &[
@@ -93,8 +95,17 @@ impl<'ast> syn::visit::Visit<'ast> for Find<'_> {
             UseTree::Path(p) => Some(p.ident.to_string()),
             _ => None,
         };
+        let mut leaves = Vec::new();
+        use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
         let mut glob = false;
-        leaves(&u.tree, &mut self.meant, &mut glob);
+        for (_, name) in leaves {
+            match name {
+                Some(name) => {
+                    self.meant.insert(name);
+                }
+                None => glob = true,
+            }
+        }
         let of_library = first.is_none_or(|f| self.libraries.contains(&f) || f == "crate");
         self.library_glob |= glob && of_library;
     }
@@ -103,21 +114,6 @@ impl<'ast> syn::visit::Visit<'ast> for Find<'_> {
         if m.mac.path.is_ident("macro_rules") {
             self.meant.extend(m.ident.as_ref().map(|i| i.to_string()));
         }
-    }
-}
-
-/// The names a use tree brings in; `glob` set when it ends in `*` somewhere.
-fn leaves(tree: &UseTree, meant: &mut HashSet<String>, glob: &mut bool) {
-    match tree {
-        UseTree::Path(p) => leaves(&p.tree, meant, glob),
-        UseTree::Name(n) => {
-            meant.insert(n.ident.to_string());
-        }
-        UseTree::Rename(r) => {
-            meant.insert(r.rename.to_string());
-        }
-        UseTree::Glob(_) => *glob = true,
-        UseTree::Group(g) => g.items.iter().for_each(|t| leaves(t, meant, glob)),
     }
 }
 
