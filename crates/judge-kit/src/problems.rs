@@ -296,33 +296,68 @@ pub fn discover(root: &Path) -> Result<Vec<Problem>> {
     Ok(found.problems)
 }
 
-/// Resolves what a user typed: a crate name, a unique prefix of one, or a bare problem id.
+/// Resolves what a user typed: a crate name, a unique prefix of one, a bare problem id, or a
+/// unique part of a name (`puyo`); an unknown name gets the closest known one suggested.
 pub fn select<'a>(problems: &'a [Problem], wanted: &str) -> Result<&'a Problem> {
     if let Some(p) = problems.iter().find(|p| p.name == wanted) {
         return Ok(p);
     }
-    let matches: Vec<&Problem> = problems
+    let by_start: Vec<&Problem> = problems
         .iter()
         .filter(|p| p.name.starts_with(wanted) || p.judge.problem == wanted)
         .collect();
-    let known = || {
+    // A part of a name is tried only when no name starts with it, so a prefix that was unique
+    // stays unique as problems are added.
+    let matches = if by_start.is_empty() && !wanted.is_empty() {
         problems
             .iter()
-            .map(|p| p.name.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
+            .filter(|p| p.name.contains(wanted))
+            .collect()
+    } else {
+        by_start
+    };
+    let names = |list: &mut dyn Iterator<Item = &Problem>| {
+        list.map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
     };
     match matches.as_slice() {
         [one] => Ok(one),
-        [] => bail!("unknown problem `{wanted}`; known problems: {}", known()),
+        [] => {
+            let hint = closest(problems, wanted)
+                .map(|p| format!("did you mean `{}`? ", p.name))
+                .unwrap_or_default();
+            bail!(
+                "unknown problem `{wanted}`; {hint}known problems: {}",
+                names(&mut problems.iter())
+            )
+        }
         many => bail!(
             "`{wanted}` matches several problems ({}); say which",
-            many.iter()
-                .map(|p| p.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
+            names(&mut many.iter().copied())
         ),
     }
+}
+
+/// The problem whose name, or a part of it people type (`boj-11559`, `puyo-puyo`, `11559`),
+/// is a few typos (a swap of neighbours counting as one) away from `wanted`: at most a third of its length, and at least two.
+fn closest<'a>(problems: &'a [Problem], wanted: &str) -> Option<&'a Problem> {
+    let distance = |p: &Problem| {
+        let mut forms = vec![p.name.as_str(), p.judge.problem.as_str()];
+        if let Some(at) = p.name.find(&format!("-{}-", p.judge.problem)) {
+            let end = at + p.judge.problem.len() + 1;
+            forms.push(&p.name[..end]);
+            forms.push(&p.name[end + 1..]);
+        }
+        forms
+            .iter()
+            .map(|form| strsim::osa_distance(wanted, form))
+            .min()
+            .unwrap_or(usize::MAX)
+    };
+    let (best, d) = problems
+        .iter()
+        .map(|p| (p, distance(p)))
+        .min_by_key(|&(_, d)| d)?;
+    (d <= (wanted.chars().count() / 3).max(2)).then_some(best)
 }
 
 /// The problems named on a command line, or all of them when `all` is set or none is named.
@@ -461,5 +496,46 @@ mod tests {
         );
         assert_eq!(select(&all, "boj-11").unwrap().name, "boj-11-b");
         assert_eq!(select(&all, "10").unwrap().name, "boj-10-a");
+    }
+
+    #[test]
+    fn a_part_of_one_name_selects_it_and_a_typo_gets_the_closest_name() {
+        let root = tempfile::tempdir().unwrap();
+        for (name, id) in [
+            ("boj-3190-snake", "3190"),
+            ("boj-14503-robot-cleaner", "14503"),
+            ("boj-14502-lab", "14502"),
+        ] {
+            write_crate(
+                root.path(),
+                name,
+                &format!("[package.metadata.judge]\nsite = \"baekjoon\"\nproblem = \"{id}\"\n"),
+            );
+        }
+        let all = discover(root.path()).unwrap();
+        let name = |wanted| select(&all, wanted).map(|p| p.name.clone());
+        assert_eq!(name("robot").unwrap(), "boj-14503-robot-cleaner");
+        assert_eq!(name("snake").unwrap(), "boj-3190-snake");
+        // A prefix wins over a part found elsewhere, and a part two names share is ambiguous.
+        assert_eq!(
+            name("1450").unwrap_err().to_string(),
+            "`1450` matches several problems (boj-14502-lab, boj-14503-robot-cleaner); say which"
+        );
+        let known = "known problems: boj-14502-lab, boj-14503-robot-cleaner, boj-3190-snake";
+        for (typo, meant) in [
+            ("snkae", "boj-3190-snake"),
+            ("robot-claener", "boj-14503-robot-cleaner"),
+            ("boj-14530", "boj-14503-robot-cleaner"),
+            ("3109", "boj-3190-snake"),
+        ] {
+            assert_eq!(
+                name(typo).unwrap_err().to_string(),
+                format!("unknown problem `{typo}`; did you mean `{meant}`? {known}")
+            );
+        }
+        assert_eq!(
+            name("tetromino").unwrap_err().to_string(),
+            format!("unknown problem `tetromino`; {known}")
+        );
     }
 }

@@ -25,7 +25,7 @@ use judge_kit::verdict::{judge, Verdict};
     after_help = "Example:\n  scripts/bench-process 3190 --runs 50"
 )]
 struct Args {
-    /// Problems: crate name, unique prefix or bare problem id (default: all).
+    /// Problems: crate name, unique prefix, bare problem id or a unique part of the name (`puyo`) (default: all).
     problems: Vec<String>,
     /// Runs of each program (after 20 warm-up runs each).
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]

@@ -20,7 +20,7 @@ use judge_kit::tools;
     after_help = "Examples:\n  scripts/trace 11559 1                 # samples/boj-11559-puyo-puyo/1.in\n  scripts/trace 12100 1 --html t.html   # open t.html in a browser\n  scripts/trace 17837 my-case.in --no-color | less\n  scripts/trace 2048 --json < case.in"
 )]
 struct Args {
-    /// Problem: crate name, unique prefix or bare problem id.
+    /// Problem: crate name, unique prefix, bare problem id or a unique part of the name (`puyo`).
     problem: String,
     /// The input: a sample name of the problem (`1` is samples/<crate>/1.in) or a file
     /// (default: stdin).
