@@ -230,16 +230,24 @@ fn a_scaffolded_crate_builds_and_its_tests_pass_with_and_without_samples() {
             .unwrap()
     };
     // Turning the tools on, as the manifest's comment says, needs no lock entry beyond those
-    // `scripts/new` records (the scripts run cargo with `--locked`).
+    // `scripts/new` records (the scripts run cargo with `--locked`). Not `--offline`: metadata
+    // wants every locked package, those of other platforms too, and a fresh machine's cache
+    // holds only what a build here fetched (this test passed only after another had fetched
+    // them).
     let metadata = |extra: &[&str]| {
         std::process::Command::new(&cargo)
             .current_dir(ws)
-            .args(["metadata", "--offline", "--format-version", "1"])
+            .args(["metadata", "--format-version", "1"])
             .args(extra)
             .output()
             .unwrap()
     };
-    assert!(metadata(&[]).status.success(), "recording the new crates");
+    let recorded = metadata(&[]);
+    assert!(
+        recorded.status.success(),
+        "recording the new crates: {}",
+        String::from_utf8_lossy(&recorded.stderr)
+    );
     let manifest = ws.join("crates/boj-3190-snake/Cargo.toml");
     let text = std::fs::read_to_string(&manifest).unwrap();
     assert!(
