@@ -10,6 +10,7 @@
 //! library crates are pruned ([`prune`]) and printed without their docs and tests.
 
 mod cfg;
+mod lints;
 mod manifest;
 mod names;
 mod prune;
@@ -134,6 +135,7 @@ fn rewriter(info: &CrateInfo, own: Option<&str>, offered: &Offered) -> Rewriter 
         active: true,
         macro_prelude: Vec::new(),
         root_macros: offered.macros.values().flatten().cloned().collect(),
+        own_crates: HashMap::new(),
     }
 }
 
@@ -150,6 +152,7 @@ fn load_crate(file: &Path, mut rw: Rewriter, at_root: bool) -> Result<(String, H
     )?;
     rw.own_macros = splice::exported_macros(&first);
     rw.own_items = splice::root_item_names(&first);
+    rw.own_crates = splice::renamed_deps_at_root(&first, &rw.deps);
     let macros = rw.own_macros.clone();
     Ok((splice::load(file, &rw, at_root)?, macros))
 }
@@ -302,13 +305,17 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         }
     }
 
-    hoisted.dedup();
-    let mut body: String = hoisted.iter().map(|a| format!("{a}\n")).collect();
+    let mut body: String = strongest_crate_attrs(hoisted)
+        .iter()
+        .map(|a| format!("{a}\n"))
+        .collect();
     // main.rs's inner attributes must open the file, but its code comes after the libraries: a
     // `macro_rules!` is in scope in all the text after it, and one of main.rs's would otherwise
     // reach into the libraries' modules, where a library's own macro of that name then is
     // ambiguous (E0659) or shadowed.
     let (main_attrs, main_code) = split_inner_attrs(&main_text);
+    let (main_attrs, main_lints) = lints::main_levels(main_attrs);
+    let given_back: String = main_lints.iter().map(|l| format!(", {l}")).collect();
     if !main_attrs.trim().is_empty() {
         body.push_str(main_attrs.trim_end());
         body.push('\n');
@@ -331,16 +338,18 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         // A library's public items and re-exports are its API; inside a binary they sit in a
         // private module, where rustc would call the ones main.rs does not use dead or unused.
         body.push_str(&format!(
-            "\n#[allow(dead_code, unused_imports)]\nmod {} {{\n{}\n}}\n",
+            "\n#[allow(dead_code, unused_imports{given_back})]\nmod {} {{\n{}\n}}\n",
             own.lib_name,
             text.trim_end()
         ));
     }
     for mut module in kept {
-        module.attrs.insert(
-            0,
-            syn::parse_quote!(#[allow(dead_code, unused_imports, unused_macros)]),
-        );
+        let allow = syn::parse::Parser::parse_str(
+            syn::Attribute::parse_outer,
+            &format!("#[allow(dead_code, unused_imports, unused_macros{given_back})]"),
+        )
+        .context("main.rs's lint names")?;
+        module.attrs.splice(0..0, allow);
         body.push('\n');
         body.push_str(&unparse(vec![Item::Mod(module)]));
     }
@@ -361,6 +370,49 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
 /// Inner attributes that mean something only on the crate root, so a wrapped crate's go to
 /// the top of the bundle.
 const CRATE_ATTRS: &[&str] = &["recursion_limit", "type_length_limit"];
+
+/// Inner attributes of a library's root that mean nothing in the bundle, whose crate is the
+/// judge's binary with std: a wrapped crate's are cut (rustc warns of them on a module).
+const DROPPED_CRATE_ATTRS: &[&str] = &["no_std", "crate_type", "crate_name"];
+
+/// The hoisted crate attributes (`#![recursion_limit = "256"]`, as texts), one of each name:
+/// the largest limit, which every crate's code needs (rustc takes the first and calls the
+/// others unused).
+fn strongest_crate_attrs(hoisted: Vec<String>) -> Vec<String> {
+    let limit = |text: &str| {
+        let attrs = syn::parse::Parser::parse_str(syn::Attribute::parse_inner, text).ok()?;
+        let attr = attrs.first()?;
+        let name = attr.path().get_ident()?.to_string();
+        let syn::Meta::NameValue(nv) = &attr.meta else {
+            return None;
+        };
+        let syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(value),
+            ..
+        }) = &nv.value
+        else {
+            return None;
+        };
+        Some((name, value.value().parse::<u64>().ok()?))
+    };
+    let mut kept: Vec<(Option<(String, u64)>, String)> = Vec::new();
+    for text in hoisted {
+        let parsed = limit(&text);
+        let same_name = kept.iter_mut().find(|(k, t)| match (k, &parsed) {
+            (Some((a, _)), Some((b, _))) => a == b,
+            _ => *t == text,
+        });
+        match same_name {
+            Some(slot) => {
+                if matches!((&slot.0, &parsed), (Some((_, old)), Some((_, new))) if new > old) {
+                    *slot = (parsed, text);
+                }
+            }
+            None => kept.push((parsed, text)),
+        }
+    }
+    kept.into_iter().map(|(_, text)| text).collect()
+}
 
 /// Cuts a library's root `extern crate` of a sysroot crate (`extern crate alloc;`, `extern crate
 /// std as s;`) out of its text, returning them. At a crate's root one gives the name to every
@@ -424,15 +476,27 @@ fn root_extern_crates(text: &str) -> HashSet<(String, Option<String>)> {
         .collect()
 }
 
-/// Cuts the crate-root-only inner attributes out of a crate's text, returning them.
+/// Cuts the crate-root-only inner attributes out of a crate's text, returning those the bundle
+/// keeps at its top ([`CRATE_ATTRS`]; [`DROPPED_CRATE_ATTRS`] go).
 fn hoist_crate_attrs(text: &str) -> (String, Vec<String>) {
-    cut_out(text, |file| {
+    let named =
+        |attr: &syn::Attribute, names: &[&str]| names.iter().any(|name| attr.path().is_ident(name));
+    let (text, cut) = cut_out(text, |file| {
         file.attrs
             .iter()
-            .filter(|attr| CRATE_ATTRS.iter().any(|name| attr.path().is_ident(name)))
+            .filter(|attr| named(attr, CRATE_ATTRS) || named(attr, DROPPED_CRATE_ATTRS))
             .map(|attr| attr.span().byte_range())
             .collect()
-    })
+    });
+    let kept = cut
+        .into_iter()
+        .filter(|text| {
+            syn::parse::Parser::parse_str(syn::Attribute::parse_inner, text).map_or(true, |attrs| {
+                attrs.iter().all(|a| !named(a, DROPPED_CRATE_ATTRS))
+            })
+        })
+        .collect();
+    (text, kept)
 }
 
 /// `text` (a crate root) cut after its last inner attribute: the attributes (with what comes
@@ -461,12 +525,32 @@ fn insert_macros(
     Ok(())
 }
 
-/// Refuses a type-namespace item at the top of `main.rs` named like a crate's module.
+/// Refuses a type-namespace item or import at the top of `main.rs` (as bundled) named like a
+/// crate's module.
 fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> Result<()> {
     let Ok(file) = syn::parse_file(main_text) else {
         return Ok(());
     };
+    let module_named = |name: &str| crates.iter().any(|c| c.lib_name == name);
     for item in &file.items {
+        if let Item::Use(u) = item {
+            let mut leaves = Vec::new();
+            prune::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+            // `use crate::m;` of the module itself is the module (splicing writes a
+            // dependency's name so); anything else by that name is a second item.
+            let clash = leaves.iter().find_map(|(path, visible)| {
+                let name = visible.as_deref()?;
+                let itself = matches!(path.as_slice(), [c, m] if c == "crate" && m == name);
+                (module_named(name) && !itself).then_some(name)
+            });
+            if let Some(name) = clash {
+                bail!(
+                    "{}: a `use` brings `{name}` to the top of main.rs, where the bundle makes the crate `{name}` a module; import it under another name (`as {name}_mod`) or inside a function",
+                    root_use_at(main_path, name)
+                );
+            }
+            continue;
+        }
         let ident = match item {
             Item::Mod(i) => &i.ident,
             Item::Struct(i) => &i.ident,
@@ -476,7 +560,7 @@ fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> 
             Item::Union(i) => &i.ident,
             _ => continue,
         };
-        if crates.iter().any(|c| c.lib_name == splice::unraw(ident)) {
+        if module_named(&splice::unraw(ident)) {
             bail!(
                 "{}: `{ident}` at the top of main.rs has the name of the crate `{ident}`, which the bundle makes a module beside it",
                 main_path.display()
@@ -484,6 +568,27 @@ fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> 
         }
     }
     Ok(())
+}
+
+/// `file:line` of the first `use` at the root of the file at `path` that brings in `name`
+/// (the file alone when there is none).
+fn root_use_at(path: &Path, name: &str) -> String {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let line = syn::parse_file(&text).ok().and_then(|file| {
+        file.items.iter().find_map(|item| {
+            let Item::Use(u) = item else { return None };
+            let mut leaves = Vec::new();
+            prune::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+            leaves
+                .iter()
+                .any(|(_, visible)| visible.as_deref() == Some(name))
+                .then(|| u.use_token.span.start().line)
+        })
+    });
+    match line {
+        Some(line) => format!("{}:{line}", path.display()),
+        None => path.display().to_string(),
+    }
 }
 
 /// A library crate's text as `mod <name> { .. }`, doc comments removed.
@@ -511,14 +616,21 @@ fn unparse(items: Vec<Item>) -> String {
     })
 }
 
-/// Removes `#[doc = ...]` and `#![doc = ...]` (doc comments) anywhere in a token stream.
+/// Removes `#[doc = ...]` and `#![doc = ...]` (doc comments) anywhere in a token stream but in
+/// a macro's call or matchers (`m! { /// line .. }`), where they may be tokens the macro asks
+/// for (`$(#[doc = $line:literal])*`).
 fn strip_docs(tokens: TokenStream) -> TokenStream {
+    strip_docs_in(tokens, splice::DocTokens::Code)
+}
+
+/// [`strip_docs`] for `tokens` that are `what`.
+fn strip_docs_in(tokens: TokenStream, what: splice::DocTokens) -> TokenStream {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     let mut out = Vec::with_capacity(trees.len());
     let mut i = 0;
     while i < trees.len() {
         if let TokenTree::Punct(p) = &trees[i] {
-            if p.as_char() == '#' {
+            if p.as_char() == '#' && what == splice::DocTokens::Code {
                 let bang =
                     matches!(trees.get(i + 1), Some(TokenTree::Punct(b)) if b.as_char() == '!');
                 let at = i + 1 + usize::from(bang);
@@ -534,7 +646,8 @@ fn strip_docs(tokens: TokenStream) -> TokenStream {
         }
         match &trees[i] {
             TokenTree::Group(g) => {
-                let mut inner = Group::new(g.delimiter(), strip_docs(g.stream()));
+                let inner_what = what.of_group(&trees, i);
+                let mut inner = Group::new(g.delimiter(), strip_docs_in(g.stream(), inner_what));
                 inner.set_span(g.span());
                 out.push(TokenTree::Group(inner));
             }

@@ -300,7 +300,14 @@ impl Tree {
             return false;
         }
         let found = if path.len() == 1 {
-            self.lookup(n, name, 0)
+            let found = self.lookup(n, name, 0);
+            // Nothing here or through its imports: the name is the prelude's, as it is for
+            // `impl Iterator for C` or `impl Total for Vec<i64>` beside an unused
+            // `trait Iterator` or `struct Vec` of these crates.
+            if found.is_empty() && PRELUDE.contains(&name.as_str()) {
+                return false;
+            }
+            found
         } else {
             self.resolve(n, path, 0)
         };
@@ -634,6 +641,62 @@ impl Tree {
 /// The crates every Rust program may name without declaring them.
 pub(super) const SYSROOT: &[&str] = &["std", "core", "alloc"];
 
+/// The types and traits every module of an edition-2021 crate may name without importing them
+/// (std's prelude and the primitive types).
+const PRELUDE: &[&str] = &[
+    "Copy",
+    "Send",
+    "Sized",
+    "Sync",
+    "Unpin",
+    "Drop",
+    "Fn",
+    "FnMut",
+    "FnOnce",
+    "Box",
+    "ToOwned",
+    "Clone",
+    "PartialEq",
+    "PartialOrd",
+    "Eq",
+    "Ord",
+    "AsRef",
+    "AsMut",
+    "Into",
+    "From",
+    "Default",
+    "Iterator",
+    "Extend",
+    "IntoIterator",
+    "DoubleEndedIterator",
+    "ExactSizeIterator",
+    "Option",
+    "Result",
+    "String",
+    "ToString",
+    "Vec",
+    "TryFrom",
+    "TryInto",
+    "FromIterator",
+    "bool",
+    "char",
+    "str",
+    "f32",
+    "f64",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "i128",
+    "isize",
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "u128",
+    "usize",
+];
+
 /// What a path names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Target {
@@ -826,6 +889,24 @@ mod tests {
             "impl ops::Add for M",
             "impl fmt::Display for M",
             "impl Add for N",
+        ] {
+            assert!(kept.contains(impl_header), "{impl_header} in\n{kept}");
+        }
+        // Through the prelude, with no import at all (`impl Iterator for C`, `impl Total for
+        // Vec<i64>`), beside an unused trait or type of the same name in another module.
+        let lib = "pub mod mine { pub trait Iterator {} pub struct Vec; pub trait Default {} } \
+                   pub struct C(pub u32); pub trait Total { fn total(&self) -> i64; } \
+                   impl Iterator for C { type Item = u32; fn next(&mut self) -> Option<u32> { None } } \
+                   impl Default for C { fn default() -> C { C(0) } } \
+                   impl Total for Vec<i64> { fn total(&self) -> i64 { 0 } }";
+        let kept = pruned(
+            lib,
+            "use crate::lib::{C, Total}; C(0).count(); vec![1].total()",
+        );
+        for impl_header in [
+            "impl Iterator for C",
+            "impl Default for C",
+            "impl Total for Vec<i64>",
         ] {
             assert!(kept.contains(impl_header), "{impl_header} in\n{kept}");
         }

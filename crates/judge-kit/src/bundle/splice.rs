@@ -46,6 +46,9 @@ pub struct Rewriter {
     /// For the binary: the macros libraries export, which the bundle puts at its root, where
     /// main.rs's code is (see [`std_macros`]).
     pub root_macros: HashSet<String>,
+    /// The dependencies this crate's root imports under a name of its own (`pub use dep as
+    /// __dep;`), by that name, to their module: `$crate::__dep::m!` is `$crate::m!`.
+    pub own_crates: HashMap<String, String>,
 }
 
 /// A byte range of one file replaced by new text.
@@ -222,6 +225,7 @@ fn splice_file(
         edits: &mut edits,
         problems: &mut problems,
         path,
+        doc_tokens: DocTokens::Code,
     };
     context.rewrite(tokens, &HashSet::new());
     if let Some(first) = problems.first() {
@@ -893,6 +897,41 @@ fn is_macro_bang(t: &[TokenTree], i: usize) -> bool {
     bang && !field && matches!(t.get(i + 2), Some(TokenTree::Group(_)))
 }
 
+/// What the group at `i` of a token list holds, as far as its doc comments go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum DocTokens {
+    /// Code: its docs document items, and go.
+    Code,
+    /// A macro call's tokens (`m! { /// line .. }`), where a doc line may be input the macro
+    /// asks for (`$(#[doc = $line:literal])*`): they stay.
+    Call,
+    /// A `macro_rules!` body: its matchers stay as they are, its transcribers are code.
+    Definition,
+}
+
+impl DocTokens {
+    /// What the group at `i` of `t` holds, `self` being what holds `t`.
+    pub(super) fn of_group(self, t: &[TokenTree], i: usize) -> DocTokens {
+        let ident = |at: usize| matches!(t.get(at), Some(TokenTree::Ident(_)));
+        let after_arrow = i >= 2 && is_punct(t.get(i - 2), '=') && is_punct(t.get(i - 1), '>');
+        let definition = i >= 3
+            && ident(i - 1)
+            && is_punct(t.get(i - 2), '!')
+            && is_ident(t.get(i - 3), "macro_rules");
+        if definition {
+            DocTokens::Definition
+        } else if i >= 2 && is_punct(t.get(i - 1), '!') && ident(i - 2) {
+            DocTokens::Call
+        } else {
+            match self {
+                DocTokens::Definition if after_arrow => DocTokens::Code,
+                DocTokens::Definition => DocTokens::Call,
+                other => other,
+            }
+        }
+    }
+}
+
 /// `::` starting at `i`.
 fn is_colon2(t: &[TokenTree], i: usize) -> bool {
     matches!(t.get(i), Some(TokenTree::Punct(p)) if p.as_char() == ':' && p.spacing() == Spacing::Joint)
@@ -1109,6 +1148,8 @@ struct TokenContext<'a> {
     edits: &'a mut Vec<Edit>,
     problems: &'a mut Vec<String>,
     path: &'a Path,
+    /// What the tokens being rewritten are, for their doc comments.
+    doc_tokens: DocTokens,
 }
 
 impl TokenContext<'_> {
@@ -1255,11 +1296,17 @@ impl TokenContext<'_> {
                     } else {
                         shadowed.clone()
                     };
+                    let doc_tokens = self.doc_tokens;
+                    self.doc_tokens = doc_tokens.of_group(&t, i);
                     self.rewrite(g.stream(), &outer);
+                    self.doc_tokens = doc_tokens;
                     continue;
                 }
                 TokenTree::Punct(p) if p.as_char() == '#' => {
                     if inside(self.removed, p.span().byte_range().start) {
+                        continue;
+                    }
+                    if self.doc_tokens != DocTokens::Code {
                         continue;
                     }
                     if let Some((range, next)) = self.doc_attribute(&t, i) {
@@ -1298,6 +1345,17 @@ impl TokenContext<'_> {
             }
             let after_colons = i >= 2 && is_colon2(&t, i - 2);
             if name == "crate" {
+                // `use crate as me;` in a wrapped crate: `me` is that crate's module.
+                if !after_colons && is_ident(t.get(i + 1), "as") {
+                    if let Some(module) = &rw.own_module {
+                        let end = span.byte_range().end;
+                        edits.push(Edit {
+                            range: end..end,
+                            text: format!("::{module}"),
+                        });
+                    }
+                    continue;
+                }
                 if !is_colon2(&t, i + 1) || after_colons {
                     continue;
                 }
@@ -1307,7 +1365,7 @@ impl TokenContext<'_> {
                 // root, `crate::m!`.
                 let dep_macro = next
                     .as_ref()
-                    .and_then(|n| rw.deps.get(n))
+                    .and_then(|n| rw.deps.get(n).or_else(|| rw.own_crates.get(n)))
                     .is_some_and(|module| calls_macro_in(&t, i + 4, rw.dep_macros.get(module)));
                 if dep_macro {
                     edits.push(Edit {
@@ -1510,6 +1568,28 @@ fn root_reexports_of_bundle_root(text: &str) -> Vec<(String, String)> {
             if let ([first, name], Some(visible)) = (path.as_slice(), visible) {
                 if first == "crate" {
                     found.push((name.clone(), visible));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The dependencies (`deps`, by the names code uses) that the root of a crate's `text`, as
+/// written, imports under another name (`pub use dep as d;`), by that name, to their module.
+pub fn renamed_deps_at_root(text: &str, deps: &HashMap<String, String>) -> HashMap<String, String> {
+    let Ok(file) = syn::parse_file(text) else {
+        return HashMap::new();
+    };
+    let mut found = HashMap::new();
+    for item in &file.items {
+        let Item::Use(u) = item else { continue };
+        let mut leaves = Vec::new();
+        use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+        for (path, visible) in leaves {
+            if let ([dep], Some(visible)) = (path.as_slice(), visible) {
+                if let Some(module) = deps.get(dep).filter(|_| *dep != visible) {
+                    found.insert(visible, module.clone());
                 }
             }
         }
