@@ -69,7 +69,7 @@ impl<T> Grid<T> {
         if toward.is_vertical() {
             self.settle_vertical(toward == Dir::Down, is_empty)
         } else {
-            self.settle_lines(toward, is_empty)
+            self.settle_with_fixed(toward, is_empty, |_| false)
         }
     }
 
@@ -100,27 +100,6 @@ impl<T> Grid<T> {
                 } else {
                     *to + step
                 };
-            }
-        }
-        moved
-    }
-
-    fn settle_lines(&mut self, toward: Dir, mut is_empty: impl FnMut(&T) -> bool) -> bool {
-        let mut moved = false;
-        let (rows, cols) = (self.rows(), self.cols());
-        let cells = self.as_mut_slice();
-        for line in lines_toward(rows, cols, toward) {
-            let mut write = 0;
-            for read in 0..line.len {
-                let from = line.at(read);
-                if is_empty(&cells[from]) {
-                    continue;
-                }
-                if read != write {
-                    cells.swap(line.at(write), from);
-                    moved = true;
-                }
-                write += 1;
             }
         }
         moved
