@@ -6,6 +6,7 @@
 
 use proc_macro2::{TokenStream, TokenTree};
 use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
 use syn::{Meta, Token};
 
 /// The lint levels that judge code: lints set to these are given back to the libraries.
@@ -67,6 +68,82 @@ fn levels(meta: &Meta, lints: &mut Vec<String>, forbids: &mut Vec<std::ops::Rang
     }
 }
 
+/// Lints that rustc sets only at a crate's root: on a module it warns that their level `is
+/// ignored unless specified at crate level` (`unused_crate_dependencies`; on rustc 1.63 also
+/// `elided_lifetimes_in_paths` and the `rust_2018_idioms` group, which holds it).
+const CRATE_LEVEL_ONLY: &[&str] = &[
+    "unused_crate_dependencies",
+    "rust_2018_idioms",
+    "elided_lifetimes_in_paths",
+];
+
+/// main.rs's lints as the library modules allow them. An `allow` of a crate-level-only lint on
+/// a module still holds (1.63 lets `elided_lifetimes_in_paths` of main's `rust_2018_idioms`
+/// pass in library code so), but rustc calls it ignored unless `unused_attributes` is allowed
+/// there too.
+pub(super) fn allowable_on_modules(lints: &[String]) -> Vec<String> {
+    let mut out = lints.to_vec();
+    let crate_level = lints
+        .iter()
+        .any(|lint| CRATE_LEVEL_ONLY.contains(&lint.as_str()));
+    if crate_level && !out.iter().any(|lint| lint == "unused_attributes") {
+        out.insert(0, "unused_attributes".to_string());
+    }
+    out
+}
+
+/// A library root's text (which becomes a module of the bundle) without the crate-level-only
+/// lints of its inner lint attributes (`#![warn(rust_2018_idioms, missing_docs)]` becomes
+/// `#![warn(missing_docs)]`; an attribute with nothing left goes).
+pub(super) fn without_crate_level_lints(text: &str) -> String {
+    let Ok(file) = syn::parse_file(text) else {
+        return text.to_string();
+    };
+    let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    for attr in &file.attrs {
+        let Meta::List(list) = &attr.meta else {
+            continue;
+        };
+        let Some(level) = list.path.get_ident().map(|i| i.to_string()) else {
+            continue;
+        };
+        if !(LEVELS.contains(&level.as_str()) || level == "allow" || level == "expect") {
+            continue;
+        }
+        let Ok(parsed) = list.parse_args_with(Punctuated::<syn::Path, Token![,]>::parse_terminated)
+        else {
+            continue;
+        };
+        let names: Vec<String> = parsed
+            .iter()
+            .map(|path| {
+                let segments: Vec<String> =
+                    path.segments.iter().map(|s| s.ident.to_string()).collect();
+                segments.join("::")
+            })
+            .collect();
+        if !names.iter().any(|n| CRATE_LEVEL_ONLY.contains(&n.as_str())) {
+            continue;
+        }
+        let rest: Vec<&String> = names
+            .iter()
+            .filter(|n| !CRATE_LEVEL_ONLY.contains(&n.as_str()))
+            .collect();
+        let replacement = if rest.is_empty() {
+            String::new()
+        } else {
+            let rest: Vec<&str> = rest.iter().map(|n| n.as_str()).collect();
+            format!("#![{level}({})]", rest.join(", "))
+        };
+        edits.push((attr.span().byte_range(), replacement));
+    }
+    let mut out = text.to_string();
+    for (range, replacement) in edits.into_iter().rev() {
+        out.replace_range(range, &replacement);
+    }
+    out
+}
+
 /// A token stream cut at its top-level commas.
 fn top_level_parts(tokens: TokenStream) -> Vec<TokenStream> {
     let mut parts = vec![Vec::new()];
@@ -86,6 +163,24 @@ fn top_level_parts(tokens: TokenStream) -> Vec<TokenStream> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn crate_level_only_lints_leave_library_roots_and_module_allows() {
+        let text =
+            "#![warn(rust_2018_idioms)]\n#![deny(missing_docs, unused_crate_dependencies)]\n\
+                    #![allow(dead_code)]\npub fn f() {}\n";
+        assert_eq!(
+            without_crate_level_lints(text),
+            "\n#![deny(missing_docs)]\n#![allow(dead_code)]\npub fn f() {}\n"
+        );
+        let lints = ["rust_2018_idioms", "unused"].map(String::from);
+        assert_eq!(
+            allowable_on_modules(&lints),
+            ["unused_attributes", "rust_2018_idioms", "unused"]
+        );
+        let lints = ["unused"].map(String::from);
+        assert_eq!(allowable_on_modules(&lints), ["unused"]);
+    }
 
     #[test]
     fn forbid_becomes_deny_and_every_judging_lint_is_listed_once() {

@@ -315,7 +315,10 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     // ambiguous (E0659) or shadowed.
     let (main_attrs, main_code) = split_inner_attrs(&main_text);
     let (main_attrs, main_lints) = lints::main_levels(main_attrs);
-    let given_back: String = main_lints.iter().map(|l| format!(", {l}")).collect();
+    let given_back: String = lints::allowable_on_modules(&main_lints)
+        .iter()
+        .map(|l| format!(", {l}"))
+        .collect();
     if !main_attrs.trim().is_empty() {
         body.push_str(main_attrs.trim_end());
         body.push('\n');
@@ -331,7 +334,9 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         }
         let key = extern_crate_key(&item);
         if !in_main.contains(&key) && seen.insert(key) {
-            body.push_str(&format!("{item}\n"));
+            // Library code, judged by main.rs's lints at the root (`rust_2018_idioms` calls it
+            // unused where pruning left no `alloc::` path); under cargo they never judge it.
+            body.push_str(&format!("#[allow(unused_extern_crates)]\n{item}\n"));
         }
     }
     if let Some(text) = &lib_text {
@@ -479,6 +484,7 @@ fn root_extern_crates(text: &str) -> HashSet<(String, Option<String>)> {
 /// Cuts the crate-root-only inner attributes out of a crate's text, returning those the bundle
 /// keeps at its top ([`CRATE_ATTRS`]; [`DROPPED_CRATE_ATTRS`] go).
 fn hoist_crate_attrs(text: &str) -> (String, Vec<String>) {
+    let text = &lints::without_crate_level_lints(text);
     let named =
         |attr: &syn::Attribute, names: &[&str]| names.iter().any(|name| attr.path().is_ident(name));
     let (text, cut) = cut_out(text, |file| {

@@ -269,19 +269,28 @@ impl Tree {
         let available =
             |name: &String| !self.defines(name) || used.path(name) || self.trait_kept(name);
         // An impl on a type alias is an impl on the aliased type, reached by either name.
+        // The name written may be an import's (`use super::Cell as Node; impl Node {..}`): the
+        // items the path resolves to are reached by their own names too.
         let self_ok = match &*imp.self_ty {
             syn::Type::Path(p) => {
                 let path = segments(&p.path);
                 let name = path.last().cloned().unwrap_or_default();
                 !self.names_ours(n, &path, is_type_item)
-                    || self.alias_chain(&name).iter().any(available)
+                    || std::iter::once(name)
+                        .chain(self.resolved_names(n, &path, is_type_item))
+                        .any(|name| self.alias_chain(&name).iter().any(available))
             }
             _ => true,
         };
         let trait_ok = imp.trait_.as_ref().is_none_or(|(_, trait_path, _)| {
             let path = segments(trait_path);
             let name = path.last().cloned().unwrap_or_default();
-            !self.names_ours(n, &path, is_trait_item) || available(&name)
+            !self.names_ours(n, &path, is_trait_item)
+                || available(&name)
+                || self
+                    .resolved_names(n, &path, is_trait_item)
+                    .iter()
+                    .any(available)
         });
         self_ok && trait_ok
     }
@@ -323,6 +332,25 @@ impl Tree {
                     .iter()
                     .any(|item| kind(item) && defined_name(item).as_deref() == Some(name))
             })
+    }
+
+    /// The names of the items of `kind` in these crates that `path`, written in node `n`,
+    /// resolves to (through imports, under whatever name they bring it in).
+    fn resolved_names(&self, n: usize, path: &[String], kind: fn(&Item) -> bool) -> Vec<String> {
+        let found = match path {
+            [] => Vec::new(),
+            [name] => self.lookup(n, name, 0),
+            _ => self.resolve(n, path, 0),
+        };
+        found
+            .iter()
+            .filter_map(|target| match target {
+                Target::Item(m, i) if kind(&self.nodes[*m].items[*i]) => {
+                    defined_name(&self.nodes[*m].items[*i])
+                }
+                _ => None,
+            })
+            .collect()
     }
 
     /// `name` and what it is an alias of, through `type A = B;` items, transitively.
@@ -962,6 +990,20 @@ mod tests {
             ],
         );
         assert!(!out.contains("unused"), "{out}");
+    }
+
+    #[test]
+    fn an_impl_through_an_import_under_another_name_is_kept_for_what_it_imports() {
+        let lib = "pub struct Cell; pub trait Weight { fn weight(&self) -> i64; } \
+                   pub mod graph { pub struct Node; pub struct W; } \
+                   mod methods { use super::Cell as Node; use super::Weight as W; \
+                   impl Node { pub fn get(&self) -> i64 { 1 } } \
+                   impl W for Node { fn weight(&self) -> i64 { 2 } } }";
+        let out = pruned(
+            lib,
+            "use crate::lib::Weight; crate::lib::Cell.get() + x.weight()",
+        );
+        assert_has_all(&out, &["impl Node", "fn get", "impl W for Node"]);
     }
 
     #[test]
