@@ -524,7 +524,11 @@ fn insert_macros(
 ) -> Result<()> {
     for (other, names) in macros.iter() {
         if let Some(name) = exported.intersection(names).next() {
-            bail!("`{module}` and `{other}` both export `macro_rules! {name}`: in one file both would be `crate::{name}!`");
+            bail!(
+                "`{module}` and `{other}` both export `macro_rules! {name}`: in one file both would \
+                 be `crate::{name}!` (#[macro_export] puts a macro at the crate's root): rename \
+                 one of them"
+            );
         }
     }
     macros.insert(module.to_string(), exported);
