@@ -235,7 +235,8 @@ impl Outcome {
     pub fn hit_time_limit(&self, limits: &Limits) -> bool {
         matches!(self.stopped, Some(Stop::Cpu | Stop::Wall))
             || self.cpu > limits.cpu
-            || self.exit == Exit::Signal(libc::SIGXCPU)
+            // SIGXCPU from the backstop `RLIMIT_CPU`, past the limit (not one it raised itself)
+            || (self.exit == Exit::Signal(libc::SIGXCPU) && self.cpu >= limits.cpu)
     }
 }
 
@@ -366,7 +367,8 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .push(pid);
-    let watched = watch(pid, &stdout, limits, start, cgroup.as_ref());
+    let mark = format!("{RUN_MARK}={run_id}");
+    let watched = watch(pid, &stdout, limits, start, cgroup.as_ref(), &mark);
     // Whatever happened, nothing of the program outlives its run.
     kill_run(pid, cgroup.as_ref());
     ACTIVE_GROUPS
@@ -454,8 +456,15 @@ fn watch(
     limits: &Limits,
     start: Instant,
     cgroup: Option<&cgroup::RunCgroup>,
+    mark: &str,
 ) -> Result<Watched> {
     let ticks = sys::clock_ticks();
+    // Without a cgroup: the processes of the run that left its group (found by the mark in
+    // their environment), remembered so that they are still counted as zombies (which have no
+    // environment left) until their parent reaps them, which moves their time to the parent.
+    let mut escaped_pids: Vec<i32> = Vec::new();
+    // Reading every process's environment is dearer than the group scan: done less often.
+    let mut last_mark_scan: Option<Instant> = None;
     let mut traced = false;
     let mut exit_peaks: Option<procfs::Peaks> = None;
     let mut polled_peak = 0;
@@ -468,6 +477,10 @@ fn watch(
     let mut last_scan: Option<Instant> = None;
     let cgroup_cpu = || cgroup.and_then(cgroup::RunCgroup::cpu).unwrap_or_default();
     let mut last_cgroup_cpu = Duration::ZERO;
+    // Whether the last look already found it past the wall cap and idle: a program that has
+    // just ended (in its exit stop, or a zombie not yet waited for) also looks idle, so the
+    // cap is applied only when two looks in a row, with a wait between them, agree.
+    let mut idle_past_cap = false;
     loop {
         if let Some(w) = sys::wait(pid, true).context("waiting for the program")? {
             if libc::WIFSTOPPED(w.status) {
@@ -527,6 +540,38 @@ fn watch(
         main_reaped = main_reaped.max(main.reaped_cpu);
         if reaped_more || last_scan.is_none_or(|t| t.elapsed() >= Duration::from_millis(40)) {
             others = procfs::group_members(pid, pid, ticks);
+            // With a cgroup, its processes that left the group (a new session or group) are
+            // watched too: their peak memory counts, and whether they run.
+            if let Some(g) = cgroup {
+                let known: Vec<i32> = others.iter().map(|(p, _)| *p).collect();
+                let left: Vec<i32> = g
+                    .pids()
+                    .into_iter()
+                    .filter(|p| *p != pid && !known.contains(p))
+                    .collect();
+                others.extend(procfs::usages(&left, ticks));
+            } else {
+                let due = last_mark_scan.is_none_or(|t| t.elapsed() >= Duration::from_millis(120));
+                let marked = if due {
+                    last_mark_scan = Some(Instant::now());
+                    procfs::with_environment_entry(mark)
+                } else {
+                    Vec::new()
+                };
+                for p in marked {
+                    if p != pid
+                        && !escaped_pids.contains(&p)
+                        && !others.iter().any(|(o, _)| *o == p)
+                    {
+                        escaped_pids.push(p);
+                    }
+                }
+                let gone_or_back: Vec<i32> = others.iter().map(|(o, _)| *o).collect();
+                escaped_pids.retain(|p| !gone_or_back.contains(p));
+                let escaped = procfs::usages(&escaped_pids, ticks);
+                escaped_pids.retain(|p| escaped.iter().any(|(e, _)| e == p));
+                others.extend(escaped);
+            }
             last_scan = Some(Instant::now());
             let peak = others.iter().map(|(_, u)| u.peak_kib).max().unwrap_or(0);
             others_peak = others_peak.max(peak);
@@ -537,16 +582,16 @@ fn watch(
         last_cgroup_cpu = in_cgroup;
         let cpu = (main.cpu + others.iter().map(|(_, u)| u.cpu).sum::<Duration>()).max(in_cgroup);
         let output = stdout.metadata().map(|m| m.len()).unwrap_or(0);
+        let idle_now = elapsed > limits.wall
+            && !main.runnable
+            && !others.iter().any(|(_, u)| u.runnable)
+            && (!cgroup_ran || cpu < elapsed / 8);
+        let idle_twice = std::mem::replace(&mut idle_past_cap, idle_now) && idle_now;
         stopped = if cpu > limits.cpu {
             Some(Stop::Cpu)
         } else if output > limits.output_bytes {
             Some(Stop::Output)
-        } else if elapsed > limits.wall * 10
-            || (elapsed > limits.wall
-                && !main.runnable
-                && !others.iter().any(|(_, u)| u.runnable)
-                && (!cgroup_ran || cpu < elapsed / 8))
-        {
+        } else if elapsed > limits.wall * 10 || idle_twice {
             // Past the wall cap while sleeping or blocked; a program only waiting for a busy
             // CPU is left to its CPU limit (up to ten times the cap). One that has used less
             // than an eighth of the time it ran mostly sleeps, whatever ran since the last look

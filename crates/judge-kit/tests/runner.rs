@@ -18,7 +18,7 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
     SERIAL.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The compiled fixtures: `spin`, `burn`, `touch`, `grow`, `hop`, `late`, `nap`, `deep` (C) and
+/// The compiled fixtures: `spin`, `burn`, `touch`, `grow`, `hop`, `late`, `nap`, `deep`, `leave` (C) and
 /// `alloc` (Rust).
 fn fixtures() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
@@ -26,7 +26,7 @@ fn fixtures() -> &'static Path {
         let dir = tempfile::tempdir().unwrap();
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/runner");
         for name in [
-            "spin", "burn", "touch", "grow", "hop", "late", "nap", "deep",
+            "spin", "burn", "touch", "grow", "hop", "late", "nap", "deep", "leave",
         ] {
             let ok = Command::new("gcc")
                 .args(["-O1", "-o"])
@@ -248,12 +248,11 @@ fn judged(
     (outcome, verdict)
 }
 
+/// With a cgroup, the cgroup counts it; without (`JUDGE_KIT_NO_CGROUP=1`), the mark in its
+/// environment finds it.
 #[test]
 fn cpu_burned_by_a_process_that_left_the_group_is_counted() {
     let _serial = serial();
-    if !needs_cgroup() {
-        return;
-    }
     let tmp = tempfile::tempdir().unwrap();
     let name = marker("burner");
     let burner = tmp.path().join(&name);
@@ -272,6 +271,19 @@ fn cpu_burned_by_a_process_that_left_the_group_is_counted() {
         "{outcome:?}"
     );
     assert_eq!(processes_with(&name), Vec::<String>::new());
+}
+
+/// SIGXCPU is what the CPU-time backstop sends past the limit; a program that raises it itself
+/// long before the limit is a runtime error, as any other signal.
+#[test]
+fn a_program_that_raises_sigxcpu_itself_is_a_runtime_error_not_tle() {
+    let _serial = serial();
+    let tmp = tempfile::tempdir().unwrap();
+    let program = script(tmp.path(), "echo hi\nkill -s XCPU $$");
+    let limits = Limits::judge(Duration::from_secs(1), 256);
+    let (outcome, verdict) = judged("self-raised SIGXCPU", &program, b"", &limits, "hi\n");
+    assert_eq!(outcome.exit, Exit::Signal(libc::SIGXCPU));
+    assert_eq!(verdict, Verdict::RuntimeError);
 }
 
 #[test]
@@ -327,6 +339,48 @@ fn allocations_past_the_memory_limit_are_mle_and_never_grow_past_it() {
             assert!(outcome.peak_kib > limit_kib * 3 / 4, "{outcome:?}");
         }
     }
+}
+
+/// The `cgroup.procs` of the root of a cgroup v1 memory hierarchy, where there is one.
+fn memory_v1_root_procs() -> Option<std::path::PathBuf> {
+    let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
+    mountinfo.lines().find_map(|line| {
+        // `id parent dev root mount-point options ... - fstype source super-options`
+        let (mount, fs) = line.split_once(" - ")?;
+        let fs: Vec<&str> = fs.split_whitespace().collect();
+        let memory = fs.first() == Some(&"cgroup")
+            && fs
+                .get(2)
+                .is_some_and(|o| o.split(',').any(|o| o == "memory"));
+        let point = mount.split_whitespace().nth(4)?;
+        memory.then(|| Path::new(point).join("cgroup.procs"))
+    })
+}
+
+/// A root child may move itself out of the run's memory cgroup (v1), where the cgroup's limit
+/// no longer holds it; it is still in the run's cgroup2 group, which is watched: its resident
+/// memory counts.
+#[test]
+fn memory_of_a_child_that_left_the_memory_cgroup_counts() {
+    let _serial = serial();
+    if !needs_cgroup() || !needs_memory_cgroup() {
+        return;
+    }
+    let Some(procs) = memory_v1_root_procs() else {
+        eprintln!("WARNING: no cgroup v1 memory hierarchy here; nothing to leave");
+        return;
+    };
+    let limits = Limits::judge(Duration::from_secs(2), 128);
+    let input = format!("{}\n", procs.display());
+    let (outcome, verdict) = judged(
+        "left memcg",
+        &exe("leave"),
+        input.as_bytes(),
+        &limits,
+        "ok\n",
+    );
+    assert_eq!(verdict, Verdict::MemoryLimit, "{outcome:?}");
+    assert!(outcome.peak_kib > 128 << 10, "{outcome:?}");
 }
 
 #[test]

@@ -203,6 +203,25 @@ impl RunCgroup {
         Some(Duration::from_micros(micros))
     }
 
+    /// The processes in the cgroup now, those in cgroups made inside it included.
+    pub fn pids(&self) -> Vec<i32> {
+        fn collect(dir: &Path, into: &mut Vec<i32>) {
+            if let Ok(text) = std::fs::read_to_string(dir.join("cgroup.procs")) {
+                into.extend(text.lines().filter_map(|l| l.trim().parse::<i32>().ok()));
+            }
+            if let Ok(entries) = std::fs::read_dir(dir) {
+                for entry in entries.flatten() {
+                    if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                        collect(&entry.path(), into);
+                    }
+                }
+            }
+        }
+        let mut pids = Vec::new();
+        collect(&self.dir, &mut pids);
+        pids
+    }
+
     /// Kills every process in the cgroup.
     pub fn kill(&self) {
         kill_in(&self.dir);

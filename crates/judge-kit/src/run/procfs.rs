@@ -149,6 +149,13 @@ pub fn zombie_children() -> Vec<i32> {
         .collect()
 }
 
+/// Usage of each of `pids` that is still there (with its peak memory).
+pub fn usages(pids: &[i32], ticks_per_second: u64) -> Vec<(i32, Usage)> {
+    pids.iter()
+        .filter_map(|&pid| usage(pid, ticks_per_second).map(|u| (pid, u)))
+        .collect()
+}
+
 /// Every live process of the group `pgid` except `skip`, with its usage.
 pub fn group_members(pgid: i32, skip: i32, ticks_per_second: u64) -> Vec<(i32, Usage)> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
