@@ -18,7 +18,13 @@ pub fn executable_from_messages(messages: &str, bin: &str) -> Option<PathBuf> {
 
 /// Runs `cargo build --release -p <package> --bin <bin>` for the workspace at `manifest` and
 /// returns the executable cargo reports (so `CARGO_TARGET_DIR` and every other setting are
-/// honoured, and a stale binary is never picked up). Cargo's own diagnostics go to stderr.
+/// honoured). Cargo's own diagnostics go to stderr.
+///
+/// Cargo decides freshness by modification times, which `cp -p`, `tar` and `rsync -t` carry
+/// over: a source put back with an old time is not rebuilt. So the executable's sources (its
+/// dep-info) are also compared by content with those it was last built from here; when cargo
+/// calls it fresh but they differ (or were never recorded), they are touched and built again, so
+/// a stale binary is never run.
 pub fn build_release(manifest: &Path, package: &str, bin: &str) -> Result<PathBuf> {
     build_release_with_features(manifest, package, bin, &[])
 }
@@ -30,6 +36,39 @@ pub fn build_release_with_features(
     bin: &str,
     features: &[&str],
 ) -> Result<PathBuf> {
+    let built = cargo_build(manifest, package, bin, features)?;
+    let stamp = stamp_path(&built.exe);
+    let sources = dep_info_sources(&built.exe)?;
+    let hash = content_hash(&sources);
+    let recorded = std::fs::read_to_string(&stamp).ok();
+    if built.fresh && recorded.as_deref() != Some(hash.as_str()) {
+        // Built from other contents than these (or from contents never recorded): make cargo
+        // see them as new.
+        let now = std::time::SystemTime::now();
+        for source in &sources {
+            if let Ok(file) = std::fs::File::options().append(true).open(source) {
+                file.set_modified(now)
+                    .with_context(|| format!("touching {}", source.display()))?;
+            }
+        }
+        let rebuilt = cargo_build(manifest, package, bin, features)?;
+        let hash = content_hash(&dep_info_sources(&rebuilt.exe)?);
+        std::fs::write(&stamp, hash).with_context(|| format!("writing {}", stamp.display()))?;
+        return Ok(rebuilt.exe);
+    }
+    if recorded.as_deref() != Some(hash.as_str()) {
+        std::fs::write(&stamp, hash).with_context(|| format!("writing {}", stamp.display()))?;
+    }
+    Ok(built.exe)
+}
+
+/// What one `cargo build` made: the executable, and whether cargo found it up to date.
+struct Built {
+    exe: PathBuf,
+    fresh: bool,
+}
+
+fn cargo_build(manifest: &Path, package: &str, bin: &str, features: &[&str]) -> Result<Built> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let out = Command::new(cargo)
         .args([
@@ -48,8 +87,77 @@ pub fn build_release_with_features(
         bail!("cargo build -p {package} --bin {bin} failed");
     }
     let messages = String::from_utf8_lossy(&out.stdout);
-    executable_from_messages(&messages, bin)
-        .with_context(|| format!("cargo built {package} but reported no executable for {bin}"))
+    let exe = executable_from_messages(&messages, bin)
+        .with_context(|| format!("cargo built {package} but reported no executable for {bin}"))?;
+    let fresh = artifact_is_fresh(&messages, bin);
+    Ok(Built { exe, fresh })
+}
+
+/// Whether the `compiler-artifact` message for binary `bin` says cargo did not rebuild it.
+fn artifact_is_fresh(messages: &str, bin: &str) -> bool {
+    messages
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == bin)
+        .filter_map(|m| m["fresh"].as_bool())
+        .next_back()
+        .unwrap_or(false)
+}
+
+/// Where the content hash of the sources `exe` was built from is kept: beside it.
+fn stamp_path(exe: &Path) -> PathBuf {
+    let mut name = exe.file_name().unwrap_or_default().to_os_string();
+    name.push(".judge-kit-sources");
+    exe.with_file_name(name)
+}
+
+/// The source files cargo's dep-info (`<exe>.d`, Makefile syntax) lists for `exe`.
+fn dep_info_sources(exe: &Path) -> Result<Vec<PathBuf>> {
+    let mut name = exe.file_name().unwrap_or_default().to_os_string();
+    name.push(".d");
+    let path = exe.with_file_name(name);
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("reading cargo's dep-info {}", path.display()))?;
+    Ok(parse_dep_info(&text))
+}
+
+/// The prerequisites of every rule of a Makefile-syntax dep-info file (`target: a b\ c`), with
+/// escaped spaces unescaped, in order.
+fn parse_dep_info(text: &str) -> Vec<PathBuf> {
+    let mut sources = Vec::new();
+    for line in text.lines() {
+        let Some((_, deps)) = line.split_once(": ") else {
+            continue;
+        };
+        let mut current = String::new();
+        let mut chars = deps.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' if chars.peek() == Some(&' ') => current.push(chars.next().unwrap_or(' ')),
+                ' ' => {
+                    if !current.is_empty() {
+                        sources.push(PathBuf::from(std::mem::take(&mut current)));
+                    }
+                }
+                _ => current.push(c),
+            }
+        }
+        if !current.is_empty() {
+            sources.push(PathBuf::from(current));
+        }
+    }
+    sources
+}
+
+/// A hash of the paths and contents of `sources` (a missing file counts as empty), as hex.
+fn content_hash(sources: &[PathBuf]) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for source in sources {
+        source.hash(&mut hasher);
+        std::fs::read(source).unwrap_or_default().hash(&mut hasher);
+    }
+    format!("{:016x}", hasher.finish())
 }
 
 #[cfg(test)]
@@ -66,5 +174,17 @@ mod tests {
             Some(PathBuf::from("/t/release/p"))
         );
         assert_eq!(executable_from_messages(messages, "q"), None);
+    }
+
+    #[test]
+    fn dep_info_lists_every_prerequisite_with_escaped_spaces_unescaped() {
+        let text = "/t/release/p: /w/src/main.rs /w/my\\ dir/lib.rs\n\n/w/src/main.rs:\n";
+        assert_eq!(
+            parse_dep_info(text),
+            [
+                PathBuf::from("/w/src/main.rs"),
+                PathBuf::from("/w/my dir/lib.rs")
+            ]
+        );
     }
 }
