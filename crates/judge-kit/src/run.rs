@@ -178,6 +178,9 @@ pub enum Stop {
 pub struct Outcome {
     /// What it printed on stdout (lossy UTF-8; only the start when over the output limit).
     pub stdout: String,
+    /// Whether stdout was valid UTF-8: where not, `stdout` shows each byte that is not as
+    /// U+FFFD, so no expected text can equal what it printed.
+    pub stdout_utf8: bool,
     /// What it printed on stderr (lossy UTF-8; start and end when long).
     pub stderr: String,
     /// How it ended.
@@ -399,9 +402,11 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         Some(c) => Exit::Code(c),
         None => Exit::Signal(watched.status.signal().unwrap_or(0)),
     };
+    let (stdout, stdout_utf8) = read_shown(stdout, output_bytes <= limits.output_bytes)?;
     Ok(Outcome {
-        stdout: read_shown(stdout, output_bytes <= limits.output_bytes)?,
-        stderr: read_shown(stderr, false)?,
+        stdout,
+        stdout_utf8,
+        stderr: read_shown(stderr, false)?.0,
         exit,
         stopped: watched.stopped,
         cpu: watched.cpu,
@@ -648,18 +653,23 @@ fn kill_escaped(mark: &str) {
     }
 }
 
-/// Reads a finished output file: all of it when `whole`, else its start and end when long.
-fn read_shown(mut file: File, whole: bool) -> Result<String> {
+/// Reads a finished output file: all of it when `whole`, else its start and end when long; and
+/// whether what was read is valid UTF-8 (it is shown lossily where not).
+fn read_shown(mut file: File, whole: bool) -> Result<(String, bool)> {
     let len = file.metadata()?.len();
     file.seek(SeekFrom::Start(0))?;
     let mut bytes = Vec::new();
     if whole || len <= 2 * SHOWN_BYTES {
         file.read_to_end(&mut bytes)?;
-        return Ok(String::from_utf8_lossy(&bytes).into_owned());
+        let valid = std::str::from_utf8(&bytes).is_ok();
+        return Ok((String::from_utf8_lossy(&bytes).into_owned(), valid));
     }
     Read::by_ref(&mut file)
         .take(SHOWN_BYTES)
         .read_to_end(&mut bytes)?;
+    // Cut at an arbitrary byte, either part may end or start inside a character: only a byte
+    // that is invalid whatever comes around it counts.
+    let mut valid = utf8_up_to_a_cut(&bytes, false);
     let mut text = String::from_utf8_lossy(&bytes).into_owned();
     text.push_str(&format!(
         "\n[... {} bytes left out ...]\n",
@@ -668,13 +678,48 @@ fn read_shown(mut file: File, whole: bool) -> Result<String> {
     file.seek(SeekFrom::Start(len - SHOWN_BYTES))?;
     bytes.clear();
     file.read_to_end(&mut bytes)?;
+    valid &= utf8_up_to_a_cut(&bytes, true);
     text.push_str(&String::from_utf8_lossy(&bytes));
-    Ok(text)
+    Ok((text, valid))
+}
+
+/// Whether `bytes`, cut out of a longer text at its end (or at its start, when `cut_at_start`),
+/// is valid UTF-8 but for a character the cut split.
+fn utf8_up_to_a_cut(bytes: &[u8], cut_at_start: bool) -> bool {
+    // A character is at most four bytes; continuation bytes are 0b10xx_xxxx.
+    let skip = if cut_at_start {
+        bytes
+            .iter()
+            .take(3)
+            .take_while(|&&b| b & 0xc0 == 0x80)
+            .count()
+    } else {
+        0
+    };
+    match std::str::from_utf8(&bytes[skip..]) {
+        Ok(_) => true,
+        // `error_len` is `None` when the input ended inside a character.
+        Err(e) => !cut_at_start && e.error_len().is_none(),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_cut_inside_a_character_is_still_utf8_but_a_stray_byte_is_not() {
+        let text = "a\u{fffd}b".as_bytes(); // 61 ef bf bd 62
+        assert!(utf8_up_to_a_cut(&text[..3], false), "ends inside U+FFFD");
+        assert!(utf8_up_to_a_cut(&text[2..], true), "starts inside U+FFFD");
+        assert!(utf8_up_to_a_cut(text, false) && utf8_up_to_a_cut(text, true));
+        assert!(!utf8_up_to_a_cut(b"a\xffb", false));
+        assert!(!utf8_up_to_a_cut(b"a\xffb", true));
+        assert!(
+            !utf8_up_to_a_cut(b"\xbf\xbf\xbf\xbfa", true),
+            "more than a character's tail"
+        );
+    }
 
     #[test]
     fn programs_run_without_the_callers_backtrace_settings() {

@@ -39,6 +39,8 @@ pub struct CaseResult {
     pub memory_killed: bool,
     /// What it printed.
     pub stdout: String,
+    /// Whether what it printed is valid UTF-8 (else `stdout` shows U+FFFD for what is not).
+    pub stdout_utf8: bool,
     /// What it printed on stderr.
     pub stderr: String,
     /// The expected output, when the sample has one.
@@ -76,6 +78,7 @@ impl CaseResult {
             error_bytes: outcome.error_bytes,
             memory_killed: outcome.memory_killed,
             stdout: outcome.stdout,
+            stdout_utf8: outcome.stdout_utf8,
             stderr: outcome.stderr,
             expected: sample.expected.clone(),
             input: sample.input.clone(),
@@ -98,6 +101,7 @@ impl CaseResult {
             error_bytes: 0,
             memory_killed: false,
             stdout: String::new(),
+            stdout_utf8: true,
             stderr: String::new(),
             expected: None,
             input: String::new(),
@@ -339,6 +343,12 @@ fn evidence(out: &mut String, r: &CaseResult, show: &Show) {
     };
     match r.verdict {
         Verdict::WrongAnswer | Verdict::WrongFormat => {
+            if !r.stdout_utf8 {
+                let _ = writeln!(
+                    out,
+                    "      its output is not valid UTF-8: each byte that is not shows as U+FFFD"
+                );
+            }
             let _ = writeln!(out, "      {}", style.paint("- expected  + actual", "2"));
             out.push_str(&line_diff(
                 r.expected.as_deref().unwrap_or(""),
@@ -513,6 +523,7 @@ mod tests {
             error_bytes: 0,
             memory_killed: false,
             stdout: stdout.into(),
+            stdout_utf8: true,
             stderr: String::new(),
             expected: Some(expected.into()),
             input: "in\n".into(),

@@ -274,6 +274,11 @@ pub fn judge(
         Verdict::RuntimeError
     } else {
         match expected {
+            // The expected text is UTF-8; bytes that are not never equal it (a special judge
+            // reads the output itself).
+            Some(_) if !outcome.stdout_utf8 && checker.judge_command.is_none() => {
+                Verdict::WrongAnswer
+            }
             Some(expected) => checker.check(input, expected, &outcome.stdout),
             None => Verdict::NoExpected,
         }

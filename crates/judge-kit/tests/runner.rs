@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use judge_kit::run::{run, Exit, Limits, Outcome, Program, Stop};
 use judge_kit::sample_diff::run_cases;
 use judge_kit::samples::Sample;
-use judge_kit::verdict::{judge, Checker, Verdict};
+use judge_kit::verdict::{judge, Checker, Compare, Verdict};
 
 /// Timing-sensitive tests run one at a time (the machine is small and shared).
 static SERIAL: Mutex<()> = Mutex::new(());
@@ -271,6 +271,40 @@ fn cpu_burned_by_a_process_that_left_the_group_is_counted() {
         "{outcome:?}"
     );
     assert_eq!(processes_with(&name), Vec::<String>::new());
+}
+
+/// Output that is not UTF-8 is not taken for text that is: `\xff` shown lossily is U+FFFD, but
+/// a program printing U+FFFD's three bytes and one printing `\xff` differ, under every rule.
+#[test]
+fn output_that_is_not_utf8_never_equals_the_expected_text() {
+    let _serial = serial();
+    let tmp = tempfile::tempdir().unwrap();
+    let limits = Limits::judge(Duration::from_secs(1), 256);
+    let expected = "\u{fffd}\n";
+    for (printf, utf8) in [("\\357\\277\\275\\n", true), ("\\377\\n", false)] {
+        let program = script(tmp.path(), &format!("printf '{printf}'"));
+        let outcome = run(&program, b"", &limits).unwrap();
+        assert_eq!(outcome.stdout, expected, "both show as U+FFFD");
+        assert_eq!(outcome.stdout_utf8, utf8);
+        for compare in [
+            Compare::Baekjoon,
+            Compare::Exact,
+            Compare::Lines,
+            Compare::Tokens,
+        ] {
+            let checker = Checker {
+                compare,
+                ..Checker::default()
+            };
+            let verdict = judge(&outcome, &limits, Some(expected), &checker, Path::new(""));
+            let right = if utf8 {
+                Verdict::Accepted
+            } else {
+                Verdict::WrongAnswer
+            };
+            assert_eq!(verdict, right, "{printf} under {compare:?}");
+        }
+    }
 }
 
 /// SIGXCPU is what the CPU-time backstop sends past the limit; a program that raises it itself
