@@ -134,8 +134,23 @@ pub fn sample_inputs(dir: &Path) -> Vec<PathBuf> {
     inputs
 }
 
+/// Every `<case>.out` in `dir` with no `<case>.in` beside it (a sample half saved), sorted.
+pub fn outputs_without_input(dir: &Path) -> Vec<PathBuf> {
+    let mut outputs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "out"))
+                .filter(|p| !p.with_extension("in").exists())
+                .collect()
+        })
+        .unwrap_or_default();
+    outputs.sort();
+    outputs
+}
+
 /// Why the binary's answer to the sample at `input_path` is not exactly `<case>.out` beside
-/// it, or `None` when it is.
+/// it (its `\r\n` line ends read as `\n`), or `None` when it is.
 pub fn sample_mismatch(exe: impl AsRef<Path>, input_path: &Path) -> Option<String> {
     let name = input_path.display();
     let input = match std::fs::read_to_string(input_path) {
@@ -143,8 +158,9 @@ pub fn sample_mismatch(exe: impl AsRef<Path>, input_path: &Path) -> Option<Strin
         Err(e) => return Some(format!("{name}: cannot read: {e}")),
     };
     let expected_path = input_path.with_extension("out");
+    // A sample saved with Windows line ends asks for no `\r`: the judge reads lines either way.
     let expected = match std::fs::read_to_string(&expected_path) {
-        Ok(text) => text,
+        Ok(text) => text.replace("\r\n", "\n"),
         Err(e) => return Some(format!("{}: cannot read: {e}", expected_path.display())),
     };
     let run = run_binary(exe, &input);
@@ -171,8 +187,8 @@ pub fn sample_mismatch(exe: impl AsRef<Path>, input_path: &Path) -> Option<Strin
 }
 
 /// Asserts that every sample of the crate (`samples/<crate>/*.in`) makes the binary `exe` print
-/// exactly its `.out`, reporting every mismatch at once; a crate with no samples yet fails
-/// with a message saying so.
+/// exactly its `.out`, and that no `.out` lacks its `.in`, reporting every mismatch at once; a
+/// crate with no samples yet fails with a message saying so.
 ///
 /// # Panics
 /// When a sample does not match, or there is none.
@@ -184,10 +200,15 @@ pub fn assert_samples(exe: impl AsRef<Path>, manifest_dir: &str, crate_name: &st
         "{crate_name}: no samples yet: put each official sample in {} as <case>.in and <case>.out",
         dir.display()
     );
-    let failures: Vec<String> = inputs
+    let mut failures: Vec<String> = inputs
         .iter()
         .filter_map(|input| sample_mismatch(exe.as_ref(), input))
         .collect();
+    failures.extend(
+        outputs_without_input(&dir)
+            .iter()
+            .map(|out| format!("{}: no .in beside it, so no case runs it", out.display())),
+    );
     assert!(
         failures.is_empty(),
         "{} of {} samples differ:\n{}",
@@ -212,4 +233,38 @@ macro_rules! samples_test {
             );
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh folder of samples: `(name, contents)` files.
+    fn folder(what: &str, files: &[(&str, &str)]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("sample-check-{what}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text) in files {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn an_expected_output_saved_with_windows_line_ends_matches_plain_ones() {
+        let dir = folder("crlf", &[("1.in", "4\n5\n"), ("1.out", "4\r\n5\r\n")]);
+        // `cat` prints its input: the `\n` lines the judge would accept.
+        assert_eq!(sample_mismatch("/bin/cat", &dir.join("1.in")), None);
+        let dir = folder("wrong", &[("1.in", "4\n"), ("1.out", "5\r\n")]);
+        assert!(sample_mismatch("/bin/cat", &dir.join("1.in")).is_some());
+    }
+
+    #[test]
+    fn an_output_with_no_input_beside_it_is_found() {
+        let dir = folder(
+            "stray",
+            &[("1.in", "1\n"), ("1.out", "1\n"), ("2.out", "2\n")],
+        );
+        assert_eq!(outputs_without_input(&dir), [dir.join("2.out")]);
+    }
 }
