@@ -37,10 +37,11 @@ pub fn build_release_with_features(
     features: &[&str],
 ) -> Result<PathBuf> {
     let built = cargo_build(manifest, package, bin, features)?;
-    let stamp = stamp_path(&built.exe);
+    let stamp = beside(&built.exe, ".judge-kit-sources");
     let sources = dep_info_sources(&built.exe)?;
-    let hash = content_hash(&sources);
+    let mut hash = content_hash(&sources);
     let recorded = std::fs::read_to_string(&stamp).ok();
+    let mut exe = built.exe;
     if built.fresh && recorded.as_deref() != Some(hash.as_str()) {
         // Built from other contents than these (or from contents never recorded): make cargo
         // see them as new.
@@ -51,15 +52,13 @@ pub fn build_release_with_features(
                     .with_context(|| format!("touching {}", source.display()))?;
             }
         }
-        let rebuilt = cargo_build(manifest, package, bin, features)?;
-        let hash = content_hash(&dep_info_sources(&rebuilt.exe)?);
-        std::fs::write(&stamp, hash).with_context(|| format!("writing {}", stamp.display()))?;
-        return Ok(rebuilt.exe);
+        exe = cargo_build(manifest, package, bin, features)?.exe;
+        hash = content_hash(&dep_info_sources(&exe)?);
     }
     if recorded.as_deref() != Some(hash.as_str()) {
         std::fs::write(&stamp, hash).with_context(|| format!("writing {}", stamp.display()))?;
     }
-    Ok(built.exe)
+    Ok(exe)
 }
 
 /// What one `cargo build` made: the executable, and whether cargo found it up to date.
@@ -104,18 +103,17 @@ fn artifact_is_fresh(messages: &str, bin: &str) -> bool {
         .unwrap_or(false)
 }
 
-/// Where the content hash of the sources `exe` was built from is kept: beside it.
-fn stamp_path(exe: &Path) -> PathBuf {
+/// The file beside `exe` named like it with `suffix` added (`p` and `.d`: `p.d`): cargo's
+/// dep-info, and where the content hash of the sources `exe` was built from is kept.
+fn beside(exe: &Path, suffix: &str) -> PathBuf {
     let mut name = exe.file_name().unwrap_or_default().to_os_string();
-    name.push(".judge-kit-sources");
+    name.push(suffix);
     exe.with_file_name(name)
 }
 
 /// The source files cargo's dep-info (`<exe>.d`, Makefile syntax) lists for `exe`.
 fn dep_info_sources(exe: &Path) -> Result<Vec<PathBuf>> {
-    let mut name = exe.file_name().unwrap_or_default().to_os_string();
-    name.push(".d");
-    let path = exe.with_file_name(name);
+    let path = beside(exe, ".d");
     let text = std::fs::read_to_string(&path)
         .with_context(|| format!("reading cargo's dep-info {}", path.display()))?;
     Ok(parse_dep_info(&text))

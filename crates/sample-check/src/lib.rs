@@ -120,32 +120,29 @@ pub fn samples_dir(manifest_dir: &str, crate_name: &str) -> PathBuf {
         .join(crate_name)
 }
 
-/// Every `<case>.in` in `dir`, sorted by name.
-pub fn sample_inputs(dir: &Path) -> Vec<PathBuf> {
-    let mut inputs: Vec<PathBuf> = std::fs::read_dir(dir)
+/// Every file `<case>.<extension>` in `dir`, sorted by name.
+fn files_ending(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|entries| {
             entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "in"))
+                .filter(|p| p.extension().is_some_and(|x| x == extension))
                 .collect()
         })
         .unwrap_or_default();
-    inputs.sort();
-    inputs
+    files.sort();
+    files
+}
+
+/// Every `<case>.in` in `dir`, sorted by name.
+pub fn sample_inputs(dir: &Path) -> Vec<PathBuf> {
+    files_ending(dir, "in")
 }
 
 /// Every `<case>.out` in `dir` with no `<case>.in` beside it (a sample half saved), sorted.
 pub fn outputs_without_input(dir: &Path) -> Vec<PathBuf> {
-    let mut outputs: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "out"))
-                .filter(|p| !p.with_extension("in").exists())
-                .collect()
-        })
-        .unwrap_or_default();
-    outputs.sort();
+    let mut outputs = files_ending(dir, "out");
+    outputs.retain(|p| !p.with_extension("in").exists());
     outputs
 }
 

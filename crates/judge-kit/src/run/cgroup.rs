@@ -136,18 +136,28 @@ fn remove_tree(dir: &Path) -> bool {
 
 /// Kills the processes listed in `cgroup.procs` of `dir` and of the cgroups inside it.
 fn kill_listed(dir: &Path) {
-    if let Ok(text) = std::fs::read_to_string(dir.join("cgroup.procs")) {
-        for pid in text.lines().filter_map(|l| l.trim().parse::<i32>().ok()) {
-            super::sys::kill_and_reap(pid);
-        }
+    for pid in listed_pids(dir) {
+        super::sys::kill_and_reap(pid);
     }
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for entry in entries.flatten() {
-            if entry.file_type().is_ok_and(|t| t.is_dir()) {
-                kill_listed(&entry.path());
+}
+
+/// The processes listed in `cgroup.procs` of `dir` and of the cgroups inside it (parents first).
+fn listed_pids(dir: &Path) -> Vec<i32> {
+    fn collect(dir: &Path, into: &mut Vec<i32>) {
+        if let Ok(text) = std::fs::read_to_string(dir.join("cgroup.procs")) {
+            into.extend(text.lines().filter_map(|l| l.trim().parse::<i32>().ok()));
+        }
+        if let Ok(entries) = std::fs::read_dir(dir) {
+            for entry in entries.flatten() {
+                if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                    collect(&entry.path(), into);
+                }
             }
         }
     }
+    let mut pids = Vec::new();
+    collect(dir, &mut pids);
+    pids
 }
 
 /// Kills the processes of every run in progress (for a tool told to stop by a signal).
@@ -205,21 +215,7 @@ impl RunCgroup {
 
     /// The processes in the cgroup now, those in cgroups made inside it included.
     pub fn pids(&self) -> Vec<i32> {
-        fn collect(dir: &Path, into: &mut Vec<i32>) {
-            if let Ok(text) = std::fs::read_to_string(dir.join("cgroup.procs")) {
-                into.extend(text.lines().filter_map(|l| l.trim().parse::<i32>().ok()));
-            }
-            if let Ok(entries) = std::fs::read_dir(dir) {
-                for entry in entries.flatten() {
-                    if entry.file_type().is_ok_and(|t| t.is_dir()) {
-                        collect(&entry.path(), into);
-                    }
-                }
-            }
-        }
-        let mut pids = Vec::new();
-        collect(&self.dir, &mut pids);
-        pids
+        listed_pids(&self.dir)
     }
 
     /// Kills every process in the cgroup.
