@@ -58,14 +58,17 @@ fn levels(meta: &Meta, lints: &mut Vec<String>, forbids: &mut Vec<std::ops::Rang
     }
     let parsed = list.parse_args_with(Punctuated::<syn::Path, Token![,]>::parse_terminated);
     for path in parsed.into_iter().flatten() {
-        let name = path
-            .segments
-            .iter()
-            .map(|s| s.ident.to_string())
-            .collect::<Vec<_>>()
-            .join("::");
-        lints.push(name);
+        lints.push(lint_name(&path));
     }
+}
+
+/// A lint's name as written (`unused`, `clippy::pedantic`).
+fn lint_name(path: &syn::Path) -> String {
+    path.segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::")
 }
 
 /// Lints that rustc sets only at a crate's root: on a module it warns that their level `is
@@ -114,14 +117,7 @@ pub(super) fn without_crate_level_lints(text: &str) -> String {
         else {
             continue;
         };
-        let names: Vec<String> = parsed
-            .iter()
-            .map(|path| {
-                let segments: Vec<String> =
-                    path.segments.iter().map(|s| s.ident.to_string()).collect();
-                segments.join("::")
-            })
-            .collect();
+        let names: Vec<String> = parsed.iter().map(lint_name).collect();
         if !names.iter().any(|n| CRATE_LEVEL_ONLY.contains(&n.as_str())) {
             continue;
         }
