@@ -29,7 +29,7 @@ pub(crate) struct Landed {
 }
 
 /// The lowest `n` bits (`n` at most 32).
-fn low_bits(n: usize) -> u32 {
+pub(crate) fn low_bits(n: usize) -> u32 {
     if n >= 32 {
         u32::MAX
     } else {
@@ -76,7 +76,7 @@ fn equal_to_previous(levels: &Lanes) -> u32 {
 }
 
 /// Bit `i` set when byte `i` of `levels` (each under 128) is at least `least` (under 128).
-fn at_least(levels: &Lanes, least: u8) -> u32 {
+pub(crate) fn at_least(levels: &Lanes, least: u8) -> u32 {
     let floor = u64::from_le_bytes([least; 8]);
     // With the top bit set first, no byte borrows from the next, and the top bit survives the
     // subtraction iff the byte is at least `least`.
@@ -128,38 +128,42 @@ impl PackedLine {
         self.len - self.gone_to_start.count_ones() as usize
     }
 
-    /// The tiles that could be of level `least` or more after a tilt: those of `least - 1` and
-    /// up, as a mask for [`PackedLine::landed`].
-    pub(crate) fn seeds(&self, least: u8) -> u32 {
-        at_least(&self.levels, least.saturating_sub(1)) & low_bits(self.len)
+    /// The tiles that are of level `least` (at least 1) or more after a tilt toward the start
+    /// and after a tilt toward the end, as masks over the tiles (bit `i`: tile `i` from the
+    /// start) for [`PackedLine::landed`]. Worked out with masks, not tile by tile: which tiles
+    /// land that large is hard to predict, and a branch on each costs more.
+    pub(crate) fn landing(&self, least: u8) -> [u32; 2] {
+        let tiles = low_bits(self.len);
+        let large = at_least(&self.levels, least) & tiles;
+        let below = at_least(&self.levels, least - 1) & tiles & !large;
+        // Toward the end, in the same order as toward the start: bit `i` for tile `i`.
+        let gone_to_end = if self.len == 0 {
+            0
+        } else {
+            self.gone_to_end.reverse_bits() >> (32 - self.len)
+        };
+        // A tile one level short lands large when the tile after it (toward the wall, the one
+        // before it) merges into it; a tile merged away lands nowhere.
+        let to_start = (large | (below & self.gone_to_start >> 1)) & !self.gone_to_start;
+        let to_end = (large | (below & gone_to_end << 1)) & !gone_to_end;
+        [to_start, to_end]
     }
 
-    /// The tiles of level `least` and up after a tilt toward the start (or the end, when
-    /// `to_end`), in order from the start of the line: `visit` gets each one's place from the
-    /// wall and level. Only the tiles in `seeds` ([`PackedLine::seeds`]) are looked at.
-    pub(crate) fn landed(
-        &self,
-        mut seeds: u32,
-        least: u8,
-        to_end: bool,
-        mut visit: impl FnMut(Landed),
-    ) {
-        while seeds != 0 {
-            let i = seeds.trailing_zeros() as usize;
-            seeds &= seeds - 1;
+    /// The tiles of `landing` (one of [`PackedLine::landing`]'s masks) after a tilt toward the
+    /// start (or the end, when `to_end`), in order from the start of the line: `visit` gets
+    /// each one's place from the wall and level.
+    pub(crate) fn landed(&self, mut landing: u32, to_end: bool, mut visit: impl FnMut(Landed)) {
+        while landing != 0 {
+            let i = landing.trailing_zeros() as usize;
+            landing &= landing - 1;
             let (k, gone) = if to_end {
                 (self.len - 1 - i, self.gone_to_end)
             } else {
                 (i, self.gone_to_start)
             };
-            if gone >> k & 1 == 1 {
-                continue;
-            }
             let level = self.levels[i] + (u64::from(gone) >> (k + 1) & 1) as u8;
-            if level >= least {
-                let pos = k - (gone & low_bits(k)).count_ones() as usize;
-                visit(Landed { pos, level });
-            }
+            let pos = k - (gone & low_bits(k)).count_ones() as usize;
+            visit(Landed { pos, level });
         }
     }
 }
@@ -186,7 +190,7 @@ mod tests {
 
     fn landed(line: &PackedLine, least: u8, to_end: bool) -> Vec<(usize, u8)> {
         let mut got = Vec::new();
-        line.landed(line.seeds(least), least, to_end, |t| {
+        line.landed(line.landing(least)[usize::from(to_end)], to_end, |t| {
             got.push((t.pos, t.level))
         });
         got.sort_unstable();

@@ -2,7 +2,7 @@
 
 use grid_core::Dir;
 
-use crate::packed::{Landed, PackedLine};
+use crate::packed::{at_least, low_bits, Landed, PackedLine};
 use crate::planes::{LineFacts, Planes, Scan, Symmetry, Tilted, MAX_SIDE};
 use crate::seen::Seen;
 use crate::{after_merges, can_build, largest, promise, Tally};
@@ -216,20 +216,22 @@ impl Search {
         let mut across = [[0u32; 32]; 2];
         // Per place: the line and level of the last large tile there still open to a merge.
         let mut open_across = [[None::<(u8, u8)>; MAX_SIDE]; 2];
-        for index in 0..count {
-            if usize::from(facts.top[index]) < lo {
-                continue;
-            }
+        // The lines that make a tile of `lo` or more, in order, as a mask: whether a line does
+        // is hard to predict, a branch on each costs more than the mask.
+        let mut holding = at_least(&facts.top, lo as u8) & low_bits(count);
+        while holding != 0 {
+            let index = holding.trailing_zeros() as usize;
+            holding &= holding - 1;
             let mut cells = [0; MAX_SIDE];
             let len = board.line_into(probe, index, &mut cells);
             let line = PackedLine::new(&cells[..len]);
-            let seeds = line.seeds(lo as u8);
+            let landing = line.landing(lo as u8);
             debug_assert_eq!(line.kept(), usize::from(facts.kept[index]));
             for side in 0..2 {
                 let (along, across, open_across) =
                     (&mut along[side], &mut across[side], &mut open_across[side]);
                 let mut open_along: Option<Landed> = None;
-                line.landed(seeds, lo as u8, side == 1, |tile| {
+                line.landed(landing[side], side == 1, |tile| {
                     // Next to each other and equal, large tiles merge in the next tilt: `m / 2`
                     // merges from a run of `m`, from either end. Along the line, the tiles
                     // landed next to each other; across it, at the same place in consecutive
