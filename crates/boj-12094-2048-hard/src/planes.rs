@@ -447,9 +447,6 @@ fn slide(
 ) -> Tilted {
     // Few lane arrays live across steps, so that they stay in vector registers.
     const SEALED: u8 = 0x80;
-    const SAW_GAP: u8 = 1;
-    const MOVED: u8 = 2;
-    const MERGED: u8 = 4;
     let count = src.len();
     for line in lines.iter_mut() {
         *line = [0; MAX_SIDE];
@@ -460,7 +457,10 @@ fn slide(
     // with it when they are equal, which a sealed tile never is. It goes on to `next` only when
     // a tile is packed after it, or at the end, since until then it may still change.
     let mut last = [0u8; MAX_SIDE];
-    let mut flags = [0u8; MAX_SIDE];
+    // Lane masks: an empty cell came (all later tiles move), the line changed, a merge came.
+    let mut gap = [0u8; MAX_SIDE];
+    let mut moved = [0u8; MAX_SIDE];
+    let mut merged_any = [0u8; MAX_SIDE];
     let mut next = Follow::new();
     let (head, tail) = lines.split_at_mut(lines.len().min(SCATTERED));
     for step in 0..count {
@@ -483,9 +483,9 @@ fn slide(
             };
             value[c] = v[c].wrapping_add(merges & 1);
             // The line changes when two tiles merge or a tile comes after a gap.
-            let gap_before = mask(flags[c] & SAW_GAP != 0);
-            flags[c] |=
-                (!filled & SAW_GAP) | (merges & (MOVED | MERGED)) | (filled & gap_before & MOVED);
+            moved[c] |= merges | (filled & gap[c]);
+            merged_any[c] |= merges;
+            gap[c] |= !filled;
             done[c] = packs & mask(last[c] != 0);
             done_tiles[c] = last[c] & !SEALED;
             last[c] = (packs & v[c]) | (merges & (value[c] | SEALED)) | (!filled & last[c]);
@@ -503,10 +503,10 @@ fn slide(
     next.feed(&last, &done, floor, merged);
     facts.kept = next.kept;
     facts.top = next.top;
-    let any = |flag: u8| flags.iter().any(|&f| f & flag != 0);
+    let any = |lanes: &Lanes| lanes.iter().any(|&m| m != 0);
     Tilted {
-        changed: any(MOVED),
-        merged: any(MERGED),
+        changed: any(&moved),
+        merged: any(&merged_any),
         settled: next.kept == packed,
     }
 }
