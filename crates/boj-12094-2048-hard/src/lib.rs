@@ -141,10 +141,26 @@ pub fn promise(tally: &Tally) -> (u32, u128) {
 /// assert!(!can_build(&tally, 64, 9)); // 32 in all
 /// ```
 pub fn can_build(tally: &Tally, target: u32, moves: usize) -> bool {
+    can_build_from(|level| tally[level], target, moves)
+}
+
+/// [`can_build`] on the tiles `tally` leaves after the merges `merged` ([`after_merges`]),
+/// working out only the levels it reads.
+pub(crate) fn can_build_after(tally: &Tally, merged: &Tally, target: u32, moves: usize) -> bool {
+    can_build_from(
+        // `can_build` reads no level under 1, and a merge of level 31 makes no tile counted.
+        |level| tally[level] - if level < 31 { 2 * merged[level] } else { 0 } + merged[level - 1],
+        target,
+        moves,
+    )
+}
+
+/// [`can_build`] on the tiles `count` gives by level.
+fn can_build_from(count: impl Fn(usize) -> u32, target: u32, moves: usize) -> bool {
     let mut need: u32 = 1;
     let mut level = target.trailing_zeros() as usize;
     for _ in 0..=moves {
-        let have = tally[level];
+        let have = count(level);
         if have >= need {
             return true;
         }

@@ -5,7 +5,7 @@ use grid_core::Dir;
 use crate::packed::{at_least, low_bits, Landed, PackedLine};
 use crate::planes::{LineFacts, Planes, Scan, Symmetry, Tilted, MAX_SIDE};
 use crate::seen::Seen;
-use crate::{after_merges, can_build, largest, promise, Tally};
+use crate::{after_merges, can_build, can_build_after, largest, promise, Tally};
 
 /// The largest tile reachable from `board` (whose tiles are `tally`, at least one) in at most
 /// `moves` tilts, and how many boards the search made.
@@ -266,7 +266,7 @@ impl Search {
             // `top`) are exact.
             reach[side] = [&along[side], &across[side]]
                 .iter()
-                .any(|merged| can_build(&after_merges(child, merged), target, moves_after));
+                .any(|merged| can_build_after(child, merged, target, moves_after));
         }
         reach
     }
