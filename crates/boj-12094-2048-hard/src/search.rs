@@ -191,6 +191,9 @@ impl Search {
     /// them ([`PackedLine`]), and every other line only needs its length. The two are worked out
     /// together because they read the same lines; the lines come in order, so the tiles that
     /// meet across them are found as they come.
+    // Out of line: inlined, it made the recursive search node large enough to run 3 % slower
+    // (measured on the worst input).
+    #[inline(never)]
     fn may_reach(
         &self,
         board: &Planes,
