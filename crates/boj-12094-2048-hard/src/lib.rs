@@ -147,12 +147,12 @@ pub fn can_build(tally: &Tally, target: u32, moves: usize) -> bool {
 /// [`can_build`] on the tiles `tally` leaves after the merges `merged` ([`after_merges`]),
 /// working out only the levels it reads.
 pub(crate) fn can_build_after(tally: &Tally, merged: &Tally, target: u32, moves: usize) -> bool {
-    can_build_from(
+    let after = |level: usize| {
         // `can_build` reads no level under 1, and a merge of level 31 makes no tile counted.
-        |level| tally[level] - if level < 31 { 2 * merged[level] } else { 0 } + merged[level - 1],
-        target,
-        moves,
-    )
+        let lost = if level < 31 { 2 * merged[level] } else { 0 };
+        tally[level] - lost + merged[level - 1]
+    };
+    can_build_from(after, target, moves)
 }
 
 /// [`can_build`] on the tiles `count` gives by level.
