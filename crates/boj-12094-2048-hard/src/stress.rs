@@ -18,10 +18,11 @@ pub struct Game2048Hard;
 /// The seed and case index of the generated board on which the search takes longest, among the
 /// 100 000 boards of side 20 that seeds 1 to 100, cases 0 to 999 give: a full board of 8, 32, 128
 /// and 512 ([`spaced_full_board`]; answer 4096, the search must show that 8192 cannot be made).
-/// Chosen by `scripts/stress 12094 --hunt --size 20 --seeds 100` and then, because timings on a
-/// shared machine move by a fifth from run to run, by counting the instructions of the slowest
-/// listed (valgrind's callgrind): 200 M, ahead of (30, 616) at 187 M, (19, 992) at 185 M and the
-/// worst input before it, (7, 1348), at 181 M.
+/// Found by `scripts/stress 12094 --hunt --size 20 --seeds 40` (one pass then), and chosen,
+/// because timings on a shared machine move by a fifth from run to run, by counting the
+/// instructions of the slowest that hunt and one over seeds 1 to 100 listed (valgrind's
+/// callgrind, when chosen): 200 M, ahead of (30, 616) at 187 M, (19, 992) at 185 M and the worst
+/// input before it, (7, 1348), at 181 M.
 pub const WORST_CASE: (u64, u64) = (32, 9);
 
 /// A full board (of side `size` half the time, else any side up to it) of two to five values
