@@ -337,8 +337,9 @@ pub fn select<'a>(problems: &'a [Problem], wanted: &str) -> Result<&'a Problem> 
     }
 }
 
-/// The problem whose name, or a part of it people type (`boj-11559`, `puyo-puyo`, `11559`),
-/// is a few typos (a swap of neighbours counting as one) away from `wanted`: at most a third of its length, and at least two.
+/// The problem whose name, or a part of it people type (`boj-11559`, `puyo-puyo`, `puyo`,
+/// `11559`), is a few typos (a swap of neighbours counting as one) away from `wanted`: at most
+/// a third of its length, and at least two.
 fn closest<'a>(problems: &'a [Problem], wanted: &str) -> Option<&'a Problem> {
     let distance = |p: &Problem| {
         let mut forms = vec![p.name.as_str(), p.judge.problem.as_str()];
@@ -346,6 +347,8 @@ fn closest<'a>(problems: &'a [Problem], wanted: &str) -> Option<&'a Problem> {
             let end = at + p.judge.problem.len() + 1;
             forms.push(&p.name[..end]);
             forms.push(&p.name[end + 1..]);
+            // Each word of the slug too: `robto` for `robot-cleaner`.
+            forms.extend(p.name[end + 1..].split('-').filter(|word| word.len() >= 3));
         }
         forms
             .iter()
@@ -527,6 +530,8 @@ mod tests {
             ("robot-claener", "boj-14503-robot-cleaner"),
             ("boj-14530", "boj-14503-robot-cleaner"),
             ("3109", "boj-3190-snake"),
+            ("robto", "boj-14503-robot-cleaner"),
+            ("claener", "boj-14503-robot-cleaner"),
         ] {
             assert_eq!(
                 name(typo).unwrap_err().to_string(),
