@@ -89,6 +89,44 @@ impl<'a> Scanner<'a> {
         Ok(g)
     }
 
+    /// Like [`Scanner::int_grid_literal`], and the board must have a number of rows in `rows`
+    /// and of columns in `cols` (a board of no rows has no columns).
+    ///
+    /// ```
+    /// let mut s = grid_core::Scanner::new("[[0,1,1],[1,0,0]]");
+    /// let g = s.sized_int_grid_literal("maps", 1..=100, 1..=100, 0..=1).unwrap();
+    /// assert_eq!((g.rows(), g.cols()), (2, 3));
+    /// let mut s = grid_core::Scanner::new("[[0,1,1]]");
+    /// let e = s.sized_int_grid_literal("maps", 2..=100, 1..=100, 0..=1).unwrap_err();
+    /// assert_eq!(e.to_string(), "line 1, column 1: expected maps to have 2..=100 rows of 1..=100 numbers, found 1 row of 3");
+    /// ```
+    pub fn sized_int_grid_literal(
+        &mut self,
+        what: &str,
+        rows: RangeInclusive<usize>,
+        cols: RangeInclusive<usize>,
+        values: RangeInclusive<i32>,
+    ) -> Result<Grid<i32>, InputError> {
+        let start = self.skip_whitespace();
+        let g = self.int_grid_literal(what, values)?;
+        if !rows.contains(&g.rows()) || !cols.contains(&g.cols()) {
+            let expected = format!(
+                "{what} to have {}..={} rows of {}..={} numbers",
+                rows.start(),
+                rows.end(),
+                cols.start(),
+                cols.end()
+            );
+            let plural = if g.rows() == 1 { "" } else { "s" };
+            return Err(self.error_at(
+                start,
+                &expected,
+                format_args!("{} row{plural} of {}", g.rows(), g.cols()),
+            ));
+        }
+        Ok(g)
+    }
+
     fn int_row(
         &mut self,
         what: &str,
@@ -251,6 +289,37 @@ mod tests {
         assert_eq!(
             parse("[[1 2]]").unwrap_err(),
             "line 1, column 5: expected `,` or `]` in row 1 of board, found `2`"
+        );
+    }
+
+    #[test]
+    fn a_sized_board_takes_any_shape_within_its_bounds_and_names_the_one_it_found() {
+        let sized = |text: &str| {
+            Scanner::new(text)
+                .sized_int_grid_literal("maps", 1..=3, 2..=4, 0..=1)
+                .map(|g| (g.rows(), g.cols()))
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(sized("[[0,1]]"), Ok((1, 2)));
+        assert_eq!(sized("[[0,1,1,0],[1,1,1,1],[0,0,0,0]]"), Ok((3, 4)));
+        let expected = "line 1, column 2: expected maps to have 1..=3 rows of 2..=4 numbers, found";
+        assert_eq!(sized(" [[0]]"), Err(format!("{expected} 1 row of 1")));
+        assert_eq!(
+            sized(" [[0,1,1,0,1]]"),
+            Err(format!("{expected} 1 row of 5"))
+        );
+        assert_eq!(
+            sized(" [[0,1],[0,1],[0,1],[0,1]]"),
+            Err(format!("{expected} 4 rows of 2"))
+        );
+        assert_eq!(sized(" []"), Err(format!("{expected} 0 rows of 0")));
+        // The board's own errors come first.
+        assert_eq!(
+            sized("[[0,1],[1]]"),
+            Err(
+                "line 1, column 8: expected row 2 of maps to have 2 numbers like row 1, found 1"
+                    .into()
+            )
         );
     }
 
