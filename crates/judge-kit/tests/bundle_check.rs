@@ -111,3 +111,49 @@ fn a_wrong_answer_shows_what_was_expected_and_a_stray_out_file_is_named() {
         "{report}"
     );
 }
+
+#[test]
+fn any_number_of_jobs_gives_the_same_bundles_and_reports_in_the_order_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bundle");
+    copy_tree(&fixtures, tmp.path());
+    // Named out of their sorted order, the largest among them first (the last to finish).
+    let named = [
+        "fx-reuse",
+        "fx-base",
+        "fx-nested-mod",
+        "fx-generics",
+        "fx-comments",
+    ];
+    let bundle = |jobs: &str, extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_bundle"))
+            .args(extra)
+            .args(named)
+            .args(["-j", jobs])
+            .current_dir(tmp.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        (String::from_utf8(out.stdout).unwrap(), stderr)
+    };
+    let one = bundle("1", &["--stdout"]);
+    assert_eq!(bundle("4", &["--stdout"]), one);
+    let heads: Vec<&str> = one
+        .0
+        .lines()
+        .filter(|l| l.starts_with("// fx-"))
+        .map(|l| l[3..].split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(heads, named);
+    // Checked at once, each problem's block whole and in the order named.
+    let (report, _) = bundle("3", &["--check"]);
+    let blocks: Vec<&str> = report
+        .lines()
+        .filter(|l| !l.starts_with(' '))
+        .map(|l| l.split(':').next().unwrap())
+        .collect();
+    let mut expected = named.to_vec();
+    expected.push("5 passed, 0 failed");
+    assert_eq!(blocks, expected, "{report}");
+}

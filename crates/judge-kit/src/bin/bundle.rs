@@ -2,6 +2,8 @@
 
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use anyhow::Result;
 use clap::Parser;
@@ -38,6 +40,16 @@ struct Args {
     /// Keep whole grid-core modules instead of only the items the problem reaches.
     #[arg(long)]
     no_prune: bool,
+    /// Problems bundled and checked at once (default: one per core); the report is the same for
+    /// any number, each problem's block in the order named. Samples are judged on CPU time, so
+    /// verdicts do not depend on it either.
+    #[arg(short = 'j', long, default_value_t = default_jobs(),
+          value_parser = clap::value_parser!(u64).range(1..=256))]
+    jobs: u64,
+}
+
+fn default_jobs() -> u64 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
 }
 
 fn main() -> ExitCode {
@@ -52,19 +64,34 @@ fn human(bytes: usize) -> String {
     }
 }
 
-/// Where reports go: stdout, or stderr when stdout carries the bundle itself.
+/// One problem's part of the output, gathered while it is worked on (problems are worked on
+/// at once) and written when every problem named before it has been.
+#[derive(Default)]
 struct Say {
-    to_stderr: bool,
+    /// Its report lines.
+    lines: Vec<String>,
+    /// The bundle, with `--stdout`.
+    source: Option<String>,
 }
 
 impl Say {
-    fn line(&self, text: &str) {
-        if self.to_stderr {
-            eprintln!("{text}");
+    fn line(&mut self, text: &str) {
+        self.lines.push(text.to_string());
+    }
+
+    /// Writes the bundle to stdout, then the report (to stderr when stdout carries bundles).
+    fn flush(self, to_stderr: bool) -> Result<()> {
+        if let Some(source) = &self.source {
+            emit(source)?;
+        }
+        let report: String = self.lines.iter().map(|l| format!("{l}\n")).collect();
+        if to_stderr {
+            eprint!("{report}");
         } else {
             // A reader that went away (`| head`) just ends the report.
-            let _ = emit(&format!("{text}\n"));
+            let _ = emit(&report);
         }
+        Ok(())
     }
 }
 
@@ -76,24 +103,79 @@ fn run(args: &Args) -> Result<bool> {
         prune: !args.no_prune,
     };
     let compilers = if args.check { compilers()? } else { Vec::new() };
-    let say = Say {
-        to_stderr: args.stdout,
-    };
     let (mut passed, mut failed) = (0, 0);
-    for problem in chosen {
-        match bundle_one(args, &root, problem, options, &compilers, &say) {
-            Ok(true) => passed += 1,
-            Ok(false) => failed += 1,
+    let work = |&problem: &&Problem| {
+        let mut say = Say::default();
+        let ok = match bundle_one(args, &root, problem, options, &compilers, &mut say) {
+            Ok(ok) => ok,
             Err(e) => {
                 say.line(&format!("{}: FAIL: {e:#}", problem.name));
-                failed += 1;
+                false
             }
+        };
+        (say, ok)
+    };
+    let mut written = Ok(());
+    in_order_as_done(&chosen, args.jobs as usize, work, |(say, ok)| {
+        if written.is_ok() {
+            written = say.flush(args.stdout);
         }
-    }
+        if ok {
+            passed += 1;
+        } else {
+            failed += 1;
+        }
+    });
+    written?;
     if args.check {
-        say.line(&format!("{passed} passed, {failed} failed"));
+        let total = format!("{passed} passed, {failed} failed");
+        Say {
+            lines: vec![total],
+            source: None,
+        }
+        .flush(args.stdout)?;
     }
     Ok(failed == 0)
+}
+
+/// Runs `work` on every item, on `jobs` threads, and hands each result to `take` in the items'
+/// order, as soon as it and every one before it are done (so a long report starts early).
+fn in_order_as_done<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    work: impl Fn(&T) -> R + Sync,
+    mut take: impl FnMut(R),
+) {
+    let next = AtomicUsize::new(0);
+    let (send, receive) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, items.len().max(1)) {
+            let send = send.clone();
+            let (next, work) = (&next, &work);
+            scope.spawn(move || loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(index) else {
+                    return;
+                };
+                if send.send((index, work(item))).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(send);
+        let mut waiting: Vec<Option<R>> = Vec::new();
+        let mut given = 0;
+        for (index, result) in receive {
+            if waiting.len() <= index {
+                waiting.resize_with(index + 1, || None);
+            }
+            waiting[index] = Some(result);
+            while let Some(ready) = waiting.get_mut(given).and_then(Option::take) {
+                take(ready);
+                given += 1;
+            }
+        }
+    });
 }
 
 /// Bundles one problem (and checks it with `--check`); `Ok(false)` when the check failed.
@@ -103,10 +185,10 @@ fn bundle_one(
     problem: &Problem,
     options: Options,
     compilers: &[Compiler],
-    say: &Say,
+    say: &mut Say,
 ) -> Result<bool> {
     if args.stdout {
-        emit(&bundle(root, problem, options)?.source)?;
+        say.source = Some(bundle(root, problem, options)?.source);
         if !args.check {
             return Ok(true);
         }
@@ -154,7 +236,7 @@ fn check_one(
     problem: &Problem,
     path: &Path,
     compilers: &[Compiler],
-    say: &Say,
+    say: &mut Say,
 ) -> Result<bool> {
     let mut ok = true;
     let samples_dir = problem.samples_dir(root);
