@@ -86,7 +86,7 @@ fn made(name: &str) -> Bundle {
 fn every_fixture_bundles_compiles_alone_without_warnings_and_answers_its_sample() {
     let root = fixtures();
     let problems = discover(&root).unwrap();
-    assert_eq!(problems.len(), 61, "one crate per construct");
+    assert_eq!(problems.len(), 62, "one crate per construct");
     let compilers = compilers();
     let dir = tempfile::tempdir().unwrap();
     for problem in &problems {
@@ -359,6 +359,25 @@ fn what_cannot_work_in_one_file_is_refused_with_where_and_why() {
     assert_eq!(
         error("fx-dep-feature"),
         with_features("grid-core/Cargo.toml", "grid-core", "`extra`")
+    );
+    // What cargo does before compiling (a build script, stated or found beside the manifest;
+    // a procedural macro, built for the compiler) a judge's rustc does not.
+    let build_script = |package: &str, script: &str| {
+        format!(
+            "crates/{package}/Cargo.toml: {package} has a build script, crates/{package}/{script}, which cargo runs before compiling it (to set cfgs or environment variables, or to write code), but a judge compiles the bundle with plain rustc, which runs none; do in the code what it does, or remove it"
+        )
+    };
+    assert_eq!(
+        error("fx-build-script"),
+        build_script("fx-build-script", "src/build.rs")
+    );
+    assert_eq!(
+        error("fx-build-rs"),
+        build_script("fx-build-rs", "build.rs")
+    );
+    assert_eq!(
+        error("fx-proc-macro"),
+        "crates/fx-macro-lib/Cargo.toml: fx-macro-lib is a procedural macro crate, which the compiler builds and runs as a plug-in: a judge's one file cannot hold one; write the macro with `macro_rules!`"
     );
     // A library the problem uses is held to the same edition.
     assert_eq!(

@@ -80,6 +80,7 @@ fn read_crate(dir: &Path, inherited: &Inherited) -> Result<ReadCrate> {
         .with_context(|| format!("{}: no [package] name", manifest_path.display()))?
         .to_string();
     let edition = edition(&manifest, &inherited.package);
+    refuse_build_steps(&manifest, dir, &manifest_path, &package)?;
     let lib_name =
         str_at(&manifest, "lib", "name").map_or_else(|| package.replace('-', "_"), str::to_string);
     let lib_path = match str_at(&manifest, "lib", "path") {
@@ -142,6 +143,42 @@ fn read_crate(dir: &Path, inherited: &Inherited) -> Result<ReadCrate> {
         edition,
         default_features,
     })
+}
+
+/// Refuses a crate whose build cargo changes in a way one file cannot carry: a build script
+/// (stated as `build = ..`, or `build.rs` beside the manifest, which cargo runs unless `build =
+/// false`), which may set cfgs and environment variables or write code that a judge's plain
+/// rustc never sees, and a procedural macro crate, which is compiled for and run by the compiler.
+fn refuse_build_steps(
+    manifest: &Table,
+    dir: &Path,
+    manifest_path: &Path,
+    package: &str,
+) -> Result<()> {
+    let script = match manifest.get("package").and_then(|p| p.get("build")) {
+        Some(Value::String(path)) => Some(dir.join(path)),
+        Some(Value::Boolean(false)) => None,
+        _ => Some(dir.join("build.rs")).filter(|p| p.is_file()),
+    };
+    if let Some(script) = script {
+        bail!(
+            "{}: {package} has a build script, {}, which cargo runs before compiling it (to set cfgs or environment variables, or to write code), but a judge compiles the bundle with plain rustc, which runs none; do in the code what it does, or remove it",
+            manifest_path.display(),
+            script.display()
+        );
+    }
+    let proc_macro = manifest.get("lib").and_then(|lib| {
+        lib.get("proc-macro")
+            .or_else(|| lib.get("proc_macro"))
+            .and_then(Value::as_bool)
+    });
+    if proc_macro == Some(true) {
+        bail!(
+            "{}: {package} is a procedural macro crate, which the compiler builds and runs as a plug-in: a judge's one file cannot hold one; write the macro with `macro_rules!`",
+            manifest_path.display()
+        );
+    }
+    Ok(())
 }
 
 /// A normal dependency as the manifest states it.

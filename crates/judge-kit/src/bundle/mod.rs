@@ -583,7 +583,7 @@ fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> 
 /// `file:line` of the first `use` at the root of the file at `path` that brings in `name`
 /// (the file alone when there is none).
 fn root_use_at(path: &Path, name: &str) -> String {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let text = splice::read_source(path).unwrap_or_default();
     let line = syn::parse_file(&text).ok().and_then(|file| {
         file.items.iter().find_map(|item| {
             let Item::Use(u) = item else { return None };

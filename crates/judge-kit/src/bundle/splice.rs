@@ -95,7 +95,7 @@ pub fn load(root_file: &Path, rewriter: &Rewriter, at_bundle_root: bool) -> Resu
 /// the crate's; `self` is the crate itself), and the macros of `#[macro_use] extern crate x;`.
 fn with_root_aliases(root_file: &Path, rewriter: &Rewriter) -> Rewriter {
     let mut rewriter = rewriter.clone();
-    let Some(file) = std::fs::read_to_string(root_file)
+    let Some(file) = read_source(root_file)
         .ok()
         .and_then(|text| syn::parse_file(&text).ok())
     else {
@@ -131,6 +131,41 @@ fn with_root_aliases(root_file: &Path, rewriter: &Rewriter) -> Rewriter {
     rewriter
 }
 
+/// The text of the source file at `path` as rustc reads it: without a byte-order mark, and
+/// with a first line that is a shebang (`#!/usr/bin/env ..`, not an inner attribute `#![..]`)
+/// left blank, so that line numbers stay those of the file. Spliced into the middle of a bundle,
+/// a shebang would no longer be the first line, where alone rustc skips it.
+pub(super) fn read_source(path: &Path) -> Result<String> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    Ok(match text.strip_prefix("#!") {
+        Some(rest) if !starts_attribute(rest) => {
+            let line_end = rest.find('\n').unwrap_or(rest.len());
+            rest[line_end..].to_string()
+        }
+        _ => text.to_string(),
+    })
+}
+
+/// Whether `rest`, what follows a file's leading `#!`, opens an inner attribute: its first
+/// token (past whitespace and comments) is `[`, as rustc decides.
+fn starts_attribute(mut rest: &str) -> bool {
+    loop {
+        rest = rest.trim_start();
+        if let Some(after) = rest.strip_prefix("//") {
+            rest = after.find('\n').map_or("", |end| &after[end..]);
+        } else if let Some(after) = rest.strip_prefix("/*") {
+            match after.find("*/") {
+                Some(end) => rest = &after[end + 2..],
+                None => return false,
+            }
+        } else {
+            return rest.starts_with('[');
+        }
+    }
+}
+
 fn at(path: &Path, span: Span) -> String {
     format!("{}:{}", path.display(), span.start().line)
 }
@@ -152,9 +187,7 @@ fn splice_file(
         );
     }
     stack.push(path.to_path_buf());
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
+    let text = read_source(path)?;
     let file = syn::parse_file(&text).map_err(|e| {
         anyhow::anyhow!(
             "{}:{}:{}: {e}",
