@@ -156,6 +156,29 @@ fn a_scaffolded_problem_is_found_by_the_tools_and_a_second_one_is_refused() {
         create(root.path(), &same_id).unwrap_err().to_string(),
         "baekjoon 3190 already has a crate: crates/boj-3190-snake"
     );
+    // An id is written as the judge's address writes it, so that one problem has one crate.
+    for id in ["03190", "0", "31a", ""] {
+        let odd = Spec {
+            id: id.into(),
+            ..same_id.clone()
+        };
+        assert_eq!(
+            create(root.path(), &odd).unwrap_err().to_string(),
+            format!("the problem id must be a number from 1 up with no leading zero, as in the problem's address, found `{id}`")
+        );
+    }
+    let folder = Spec {
+        id: "14503".into(),
+        samples: vec![(root.path().join("crates"), root.path().join("s.out"))],
+        ..same_id
+    };
+    assert_eq!(
+        create(root.path(), &folder).unwrap_err().to_string(),
+        format!(
+            "sample file {} is a folder, not a file",
+            root.path().join("crates").display()
+        )
+    );
 }
 
 /// The workspace's version requirement for criterion (`[workspace.dependencies]`).

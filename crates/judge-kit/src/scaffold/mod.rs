@@ -12,7 +12,7 @@ use super::problems::{looks_like_problem, Site};
 pub struct Spec {
     /// The judge.
     pub site: Site,
-    /// The judge's problem id (digits).
+    /// The judge's problem id (a number from 1 up, no leading zero).
     pub id: String,
     /// Lowercase words joined by `-`, e.g. `snake`.
     pub slug: String,
@@ -71,8 +71,15 @@ fn title(slug: &str) -> String {
 
 /// Checks the id and slug before anything is written.
 fn validate(spec: &Spec) -> Result<()> {
-    if spec.id.is_empty() || !spec.id.bytes().all(|b| b.is_ascii_digit()) {
-        bail!("the problem id must be digits, found `{}`", spec.id);
+    // As the judge's address writes it: `099988` would make a second crate for 99988.
+    let id_ok = spec.id.bytes().all(|b| b.is_ascii_digit())
+        && !spec.id.starts_with('0')
+        && !spec.id.is_empty();
+    if !id_ok {
+        bail!(
+            "the problem id must be a number from 1 up with no leading zero, as in the problem's address, found `{}`",
+            spec.id
+        );
     }
     let slug_ok = !spec.slug.is_empty()
         && !spec.slug.starts_with('-')
@@ -91,6 +98,9 @@ fn validate(spec: &Spec) -> Result<()> {
     debug_assert!(looks_like_problem(&spec.name()));
     for (input, output) in &spec.samples {
         for file in [input, output] {
+            if file.is_dir() {
+                bail!("sample file {} is a folder, not a file", file.display());
+            }
             if !file.is_file() {
                 bail!("sample file {} does not exist", file.display());
             }
