@@ -15,8 +15,10 @@
 //! Where the machine has a memory cgroup we may make (version 1's memory hierarchy, or a
 //! version 2 subtree with the memory controller), the memory limit is held there instead: on
 //! resident memory, of every process of the run together, as a judge measures it; a run that
-//! reaches it is killed by the kernel and judged MLE, and `RLIMIT_AS` is only a safety net at
-//! twice the limit plus 1 GiB (a program may reserve more than it touches, as on the judge).
+//! reaches it is killed by the kernel and judged MLE, and the address space is not limited (a
+//! program may reserve more than it touches, as on the judge: a 2 GiB `Vec::with_capacity`
+//! under a 256 MiB limit, one byte of it used, passes; only the kernel may refuse a reservation
+//! larger than the machine can back).
 //!
 //! Where the machine allows (root, or a delegated cgroup2 subtree), each run also gets a cgroup
 //! ([`cgroup`]), which no process of the program can leave: the CPU time of every process it
@@ -199,9 +201,9 @@ pub struct Outcome {
     pub error_bytes: u64,
     /// The program's peak address space in KiB (`VmPeak`), when read at its exit.
     pub address_peak_kib: Option<u64>,
-    /// The address-space limit it ran under, in KiB: the memory limit itself, or, when a memory
-    /// cgroup enforces the limit on resident memory, only a generous safety net.
-    pub address_limit_kib: u64,
+    /// The address-space limit it ran under, in KiB: the memory limit itself, or none when a
+    /// memory cgroup holds the limit on resident memory.
+    pub address_limit_kib: Option<u64>,
     /// Whether the kernel killed a process of the run for reaching the memory limit (its
     /// memory cgroup's OOM kill).
     pub memory_killed: bool,
@@ -211,15 +213,16 @@ impl Outcome {
     /// Whether the run failed for lack of memory: the kernel killed it at the limit (memory
     /// cgroup), it failed after an allocation was refused (Rust's `memory allocation of N
     /// bytes failed`, C++'s `std::bad_alloc`, Python's `MemoryError`) or with its address space
-    /// within 5% of its address-space limit (a C program whose `malloc` returned NULL), or its
-    /// resident peak reached the limit.
+    /// within 5% of its address-space limit, when it had one (a C program whose `malloc`
+    /// returned NULL), or its resident peak reached the limit.
     pub fn hit_memory_limit(&self, limits: &Limits) -> bool {
         let refused = ["memory allocation of ", "std::bad_alloc", "MemoryError"]
             .iter()
             .any(|m| self.stderr.contains(m));
-        let near_limit = self
-            .address_peak_kib
-            .is_some_and(|kib| kib * 20 >= self.address_limit_kib * 19);
+        let near_limit = match (self.address_peak_kib, self.address_limit_kib) {
+            (Some(peak), Some(limit)) => peak.saturating_mul(20) >= limit.saturating_mul(19),
+            _ => false,
+        };
         self.memory_killed
             || (self.exit != Exit::Code(0) && (refused || near_limit))
             || self.peak_kib >= limits.memory_kib()
@@ -308,18 +311,11 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         RUNS.fetch_add(1, Ordering::Relaxed)
     );
     // Where the machine allows, the run gets a cgroup, which no process of it can leave, and
-    // one that limits resident memory, as a judge does: the address space then only gets a
-    // safety net (a program may reserve more than it touches, as on the judge).
+    // one that limits resident memory, as a judge does: the address space is then free (a
+    // program may reserve more than it touches, as on the judge).
     let mut cgroup = cgroup::RunCgroup::create(&run_id);
     let memory = cgroup::MemoryCgroup::create(&run_id, limits.memory_bytes);
-    let address_cap = if memory.is_some() {
-        limits
-            .memory_bytes
-            .saturating_mul(2)
-            .saturating_add(1 << 30)
-    } else {
-        limits.memory_bytes
-    };
+    let address_cap = memory.is_none().then_some(limits.memory_bytes);
     let mut command = program.command();
     as_on_the_judge(&mut command);
     command
@@ -336,7 +332,10 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         command.pre_exec(move || {
             let cpu_soft = limits_copy.cpu.as_secs() + 2;
             sys::set_rlimit(libc::RLIMIT_CPU, cpu_soft, cpu_soft + 1)?;
-            sys::set_rlimit(libc::RLIMIT_AS, address_cap, address_cap)?;
+            // Without a cap the tool's own limit is inherited (normally none).
+            if let Some(cap) = address_cap {
+                sys::set_rlimit(libc::RLIMIT_AS, cap, cap)?;
+            }
             let fsize = limits_copy.output_bytes + 1;
             sys::set_rlimit(libc::RLIMIT_FSIZE, fsize, fsize)?;
             sys::set_rlimit(libc::RLIMIT_CORE, 0, 0)?;
@@ -415,7 +414,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         output_bytes,
         error_bytes,
         address_peak_kib: watched.exit_peaks.map(|p| p.address_kib),
-        address_limit_kib: address_cap >> 10,
+        address_limit_kib: address_cap.map(|bytes| bytes >> 10),
         memory_killed,
     })
 }

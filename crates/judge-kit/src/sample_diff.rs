@@ -382,6 +382,9 @@ fn evidence(out: &mut String, r: &CaseResult, show: &Show) {
                 "killed when its memory (all its processes') reached"
             } else if r.peak_kib >= show.limits.memory_kib() {
                 "resident memory reached"
+            } else if crate::run::memory_cgroups_available() {
+                // Its address space is not limited then: the kernel would not reserve that much.
+                "an allocation larger than the machine can reserve was refused, under"
             } else {
                 "allocation refused at"
             };

@@ -444,15 +444,20 @@ fn memory_reserved_but_not_touched_does_not_count() {
     }
     let limits = Limits::judge(Duration::from_secs(2), 256);
     // 600 MiB asked for, 8 touched: what a judge measures is the 8 (and the program itself).
-    let (outcome, verdict) = judged(
-        "reserve 600 MiB, touch 8",
-        &exe("touch"),
-        b"600 8\n",
-        &limits,
-        "ok 1\n",
-    );
-    assert_eq!(verdict, Verdict::Accepted);
-    assert!(outcome.peak_kib < 16 << 10, "{outcome:?}");
+    // So too for 3 GiB, past any address-space cap a few times the limit would set (one at
+    // twice the limit plus 1 GiB refused it).
+    for (reserve, input) in [("600 MiB", "600 8\n"), ("3 GiB", "3072 8\n")] {
+        let (outcome, verdict) = judged(
+            &format!("reserve {reserve}, touch 8"),
+            &exe("touch"),
+            input.as_bytes(),
+            &limits,
+            "ok 1\n",
+        );
+        assert_eq!(verdict, Verdict::Accepted, "{reserve}: {outcome:?}");
+        assert!(outcome.peak_kib < 16 << 10, "{outcome:?}");
+        assert_eq!(outcome.address_limit_kib, None);
+    }
 }
 
 #[test]

@@ -19,11 +19,13 @@ use judge_kit::verdict::{Checker, Compare};
 /// Run samples through what you would submit (by default each problem's bundled single file,
 /// compiled like the judge does) under the judge's limits, and show verdicts and diffs.
 ///
-/// Limits are enforced like Baekjoon's: CPU time (user + system) decides TLE, memory is capped
-/// at the limit (an allocation past it fails: MLE), output is capped (OLE), the stack may grow
-/// up to the memory limit (whatever `ulimit -s` says, as deep recursion passes on the judge).
-/// Every program runs in its own process group, which is killed when it ends. Memory is the
-/// program's own peak (as /usr/bin/time reports it).
+/// Limits are enforced like Baekjoon's: CPU time (user + system, of every process the program
+/// starts) decides TLE; memory is capped at the limit (MLE): where the machine has a memory
+/// cgroup, on the resident memory of all the run's processes (memory reserved but never touched
+/// is free), elsewhere on the address space; output is capped (OLE); the stack may grow up to
+/// the memory limit (whatever `ulimit -s` says, as deep recursion passes on the judge). Every
+/// run is killed whole when it ends. The peak memory shown is the program's own (as
+/// /usr/bin/time reports it; that of processes it starts is polled, so a lower bound).
 ///
 /// Verdicts: AC, WA, PE (only whitespace differs beyond what the rule forgives), TLE, MLE, OLE,
 /// RE, NO-OUT (case without .out), BAD-CASE (case file unreadable). Exit status 0 only when all
