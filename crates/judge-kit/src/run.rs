@@ -504,7 +504,9 @@ fn watch(
                 } else if sys::has_pending_signal(pid) {
                     sys::resume(pid, signal);
                 } else {
-                    sys::resume(pid, 0);
+                    // A group stop: the program took a stop signal (`raise(SIGSTOP)`). Resumed,
+                    // it would run on as it never would untraced; left stopped, it waits as it
+                    // would on the judge, until the wall-clock cap (TLE).
                 }
                 continue;
             }

@@ -18,15 +18,15 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
     SERIAL.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The compiled fixtures: `spin`, `burn`, `touch`, `grow`, `hop`, `late`, `nap`, `deep`, `leave` (C) and
-/// `alloc` (Rust).
+/// The compiled fixtures: `spin`, `burn`, `touch`, `grow`, `hop`, `late`, `nap`, `deep`, `leave`,
+/// `stopself` (C) and `alloc` (Rust).
 fn fixtures() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/runner");
         for name in [
-            "spin", "burn", "touch", "grow", "hop", "late", "nap", "deep", "leave",
+            "spin", "burn", "touch", "grow", "hop", "late", "nap", "deep", "leave", "stopself",
         ] {
             let ok = Command::new("gcc")
                 .args(["-O1", "-o"])
@@ -162,6 +162,18 @@ fn a_loop_of_short_naps_is_stopped_at_the_wall_clock_cap() {
     assert_eq!(outcome.stopped, Some(Stop::Wall));
     assert_eq!(verdict(&outcome, &limits, Some("x")), Verdict::TimeLimit);
     // Each poll sees a little new CPU: it used to run until ten times the cap.
+    assert!(outcome.wall < limits.wall * 2, "{outcome:?}");
+}
+
+#[test]
+fn a_program_that_stops_itself_stays_stopped_until_the_wall_clock_cap() {
+    let _serial = serial();
+    let limits = Limits::judge(Duration::from_millis(300), 64);
+    // Untraced, `raise(SIGSTOP)` waits for a SIGCONT that never comes; the tracer that reads its
+    // peak memory must not be what wakes it (it was: AC in 11 ms).
+    let (outcome, verdict) = judged("raise(SIGSTOP)", &exe("stopself"), b"", &limits, "ok\n");
+    assert_eq!(outcome.stopped, Some(Stop::Wall), "{outcome:?}");
+    assert_eq!(verdict, Verdict::TimeLimit);
     assert!(outcome.wall < limits.wall * 2, "{outcome:?}");
 }
 
