@@ -322,6 +322,10 @@ fn what_cannot_work_in_one_file_is_refused_with_where_and_why() {
         error("fx-env"),
         "crates/fx-env/src/lib.rs:3: `env!` reads cargo's environment at build time, which a judge's plain rustc does not set"
     );
+    assert_eq!(
+        error("fx-module-path"),
+        "crates/fx-module-path/src/lib.rs:5: `module_path!` gives the bundle's module path, file and line, not the source's, so what it prints would differ from the cargo build; write the text itself"
+    );
     let other_edition = |manifest: &str, package: &str, stated: &str| {
         format!(
             "{manifest}: {package} {stated}, but the judge compiles the bundle as edition 2021, where the same code may not compile or may mean something else (`array.into_iter()`, bare trait objects, `panic!(message)`); set `edition = \"2021\"` (`cargo fix --edition` migrates the code)"

@@ -1367,9 +1367,17 @@ impl TokenContext<'_> {
                     at(path, span)
                 ));
             }
-            if bang && name == "env" {
+            if bang && (name == "env" || name == "option_env") {
                 problems.push(format!(
-                    "{}: `env!` reads cargo's environment at build time, which a judge's plain rustc does not set",
+                    "{}: `{name}!` reads cargo's environment at build time, which a judge's plain rustc does not set",
+                    at(path, span)
+                ));
+            }
+            // Their values name where the code is, which the bundle moves (one file, crates as
+            // modules): output made from them would differ from the cargo build's.
+            if bang && ["module_path", "file", "line", "column"].contains(&name.as_str()) {
+                problems.push(format!(
+                    "{}: `{name}!` gives the bundle's module path, file and line, not the source's, so what it prints would differ from the cargo build; write the text itself",
                     at(path, span)
                 ));
             }
