@@ -40,3 +40,8 @@ pub fn enter_user_dir() -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// How many jobs a tool runs at once unless told (`-j`): one per core.
+pub fn default_jobs() -> u64 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
+}

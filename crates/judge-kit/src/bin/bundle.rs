@@ -43,13 +43,9 @@ struct Args {
     /// Problems bundled and checked at once (default: one per core); the report is the same for
     /// any number, each problem's block in the order named. Samples are judged on CPU time, so
     /// verdicts do not depend on it either.
-    #[arg(short = 'j', long, default_value_t = default_jobs(),
+    #[arg(short = 'j', long, default_value_t = judge_kit::cli::default_jobs(),
           value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: u64,
-}
-
-fn default_jobs() -> u64 {
-    std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
 }
 
 fn main() -> ExitCode {
@@ -85,13 +81,18 @@ impl Say {
             emit(source)?;
         }
         let report: String = self.lines.iter().map(|l| format!("{l}\n")).collect();
-        if to_stderr {
-            eprint!("{report}");
-        } else {
-            // A reader that went away (`| head`) just ends the report.
-            let _ = emit(&report);
-        }
+        report_text(&report, to_stderr);
         Ok(())
+    }
+}
+
+/// Writes report text to stdout, or to stderr when stdout carries bundles.
+fn report_text(text: &str, to_stderr: bool) {
+    if to_stderr {
+        eprint!("{text}");
+    } else {
+        // A reader that went away (`| head`) just ends the report.
+        let _ = emit(text);
     }
 }
 
@@ -128,12 +129,7 @@ fn run(args: &Args) -> Result<bool> {
     });
     written?;
     if args.check {
-        let total = format!("{passed} passed, {failed} failed");
-        Say {
-            lines: vec![total],
-            source: None,
-        }
-        .flush(args.stdout)?;
+        report_text(&format!("{passed} passed, {failed} failed\n"), args.stdout);
     }
     Ok(failed == 0)
 }

@@ -81,7 +81,7 @@ struct Args {
     #[arg(long)]
     show_input: bool,
     /// Parallel cases (1 = one at a time). CPU time decides TLE, so verdicts do not depend on it.
-    #[arg(short = 'j', long, default_value_t = default_jobs(),
+    #[arg(short = 'j', long, default_value_t = judge_kit::cli::default_jobs(),
           value_parser = clap::value_parser!(u64).range(1..256))]
     jobs: u64,
     /// Machine-readable results on stdout.
@@ -97,10 +97,6 @@ fn parse_error(text: &str) -> Result<f64, String> {
         Ok(e) if e.is_finite() && e >= 0.0 => Ok(e),
         _ => Err(format!("`{text}` is not a non-negative number (e.g. 1e-6)")),
     }
-}
-
-fn default_jobs() -> u64 {
-    std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
 }
 
 fn main() -> ExitCode {
