@@ -95,10 +95,40 @@ pub(super) fn allowable_on_modules(lints: &[String]) -> Vec<String> {
     out
 }
 
+/// Lints whose verdict on code the bundle itself changes: a library's public items are dead or
+/// unreachable in a module of a binary (`dead_code`, the `unused` group holding it,
+/// `unreachable_pub`), and the paths the bundler writes (`crate::grid_core::..`) are
+/// qualifications a lint calls unneeded (`unused_qualifications`). Cargo judged the code
+/// without them; set to a judging level in the bundle, they fail code that is right.
+const CHANGED_BY_BUNDLING: &[&str] = &[
+    "dead_code",
+    "unused",
+    "unreachable_pub",
+    "unused_qualifications",
+];
+
 /// A library root's text (which becomes a module of the bundle) without the crate-level-only
 /// lints of its inner lint attributes (`#![warn(rust_2018_idioms, missing_docs)]` becomes
-/// `#![warn(missing_docs)]`; an attribute with nothing left goes).
+/// `#![warn(missing_docs)]`; an attribute with nothing left goes), nor those the bundle changes
+/// ([`CHANGED_BY_BUNDLING`]) at a judging level.
 pub(super) fn without_crate_level_lints(text: &str) -> String {
+    without_lints(text, |level, lint| {
+        CRATE_LEVEL_ONLY.contains(&lint)
+            || (LEVELS.contains(&level) && CHANGED_BY_BUNDLING.contains(&lint))
+    })
+}
+
+/// main.rs's inner attributes without the lints that would judge the paths the bundler writes
+/// into its code (`unused_qualifications`) at a judging level.
+pub(super) fn without_bundler_judged_lints(text: &str) -> String {
+    without_lints(text, |level, lint| {
+        LEVELS.contains(&level) && lint == "unused_qualifications"
+    })
+}
+
+/// `text` with the lints for which `cut(level, lint)` holds taken out of its inner lint
+/// attributes (an attribute with nothing left goes).
+fn without_lints(text: &str, cut: impl Fn(&str, &str) -> bool) -> String {
     let Ok(file) = syn::parse_file(text) else {
         return text.to_string();
     };
@@ -118,13 +148,10 @@ pub(super) fn without_crate_level_lints(text: &str) -> String {
             continue;
         };
         let names: Vec<String> = parsed.iter().map(lint_name).collect();
-        if !names.iter().any(|n| CRATE_LEVEL_ONLY.contains(&n.as_str())) {
+        if !names.iter().any(|n| cut(&level, n)) {
             continue;
         }
-        let rest: Vec<&String> = names
-            .iter()
-            .filter(|n| !CRATE_LEVEL_ONLY.contains(&n.as_str()))
-            .collect();
+        let rest: Vec<&String> = names.iter().filter(|n| !cut(&level, n)).collect();
         let replacement = if rest.is_empty() {
             String::new()
         } else {

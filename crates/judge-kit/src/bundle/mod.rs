@@ -314,7 +314,8 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     // reach into the libraries' modules, where a library's own macro of that name then is
     // ambiguous (E0659) or shadowed.
     let (main_attrs, main_code) = split_inner_attrs(&main_text);
-    let (main_attrs, main_lints) = lints::main_levels(main_attrs);
+    let main_attrs = lints::without_bundler_judged_lints(main_attrs);
+    let (main_attrs, main_lints) = lints::main_levels(&main_attrs);
     let given_back: String = lints::allowable_on_modules(&main_lints)
         .iter()
         .map(|l| format!(", {l}"))
