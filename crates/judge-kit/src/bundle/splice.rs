@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use proc_macro2::{Spacing, Span, TokenStream, TokenTree};
+use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
-use syn::{Attribute, ImplItem, Item, TraitItem, UseTree};
+use syn::{Attribute, ImplItem, Item, Token, TraitItem, UseTree};
 
 use super::cfg;
 use super::prune::use_leaves;
@@ -746,9 +747,13 @@ impl Walker<'_> {
 
     fn module_file(&mut self, m: &syn::ItemMod, inline: &[String]) -> Result<()> {
         let name = unraw(&m.ident);
-        let path_attr = m.attrs.iter().find(|a| a.path().is_ident("path"));
-        let (file, dirs) = if let Some(attr) = path_attr {
-            let value = match &attr.meta {
+        let path_attr = match m.attrs.iter().find(|a| a.path().is_ident("path")) {
+            Some(attr) => Some((attr, attr.meta.clone())),
+            None => self.cfg_attr_path(m)?,
+        };
+        let (file, dirs) = if let Some((attr, meta)) = &path_attr {
+            let attr = *attr;
+            let value = match meta {
                 syn::Meta::NameValue(syn::MetaNameValue {
                     value:
                         syn::Expr::Lit(syn::ExprLit {
@@ -783,6 +788,12 @@ impl Walker<'_> {
                 .fold(self.dirs.children.clone(), |d, c| d.join(c));
             let flat = base.join(format!("{name}.rs"));
             let nested = base.join(&name).join("mod.rs");
+            if !flat.is_file() && !nested.is_file() && self.cfg_not_surely_on(m) {
+                // Cargo built it, so its `#[cfg]` is off on this machine, and so on the judge's
+                // (one that turned it on would need the file too).
+                self.cut(m.span());
+                return Ok(());
+            }
             if !flat.is_file() && !nested.is_file() {
                 bail!(
                     "{}: `mod {name};` but neither {} nor {} exists",
@@ -811,7 +822,7 @@ impl Walker<'_> {
             self.cut(m.span());
             return Ok(());
         };
-        if let Some(attr) = path_attr {
+        if let Some((attr, _)) = path_attr {
             self.cut(attr.span());
         }
         let semi = m.semi.expect("a file module ends with `;`");
@@ -820,6 +831,51 @@ impl Walker<'_> {
             text: format!(" {{\n{}\n}}", child.trim_end()),
         });
         Ok(())
+    }
+
+    /// Whether some `#[cfg]` of `m` is not known to be on for the judge.
+    fn cfg_not_surely_on(&self, m: &syn::ItemMod) -> bool {
+        m.attrs.iter().any(|attr| {
+            attr.path().is_ident("cfg")
+                && attr
+                    .parse_args::<syn::Meta>()
+                    .map_or(true, |meta| cfg::eval(&meta) != cfg::Truth::True)
+        })
+    }
+
+    /// The `path = ".."` of a `#[cfg_attr(condition, .., path = "..", ..)]` on `m` whose
+    /// condition is on for the judge (with the attribute, which goes as a whole); `None` when
+    /// there is none or its condition is off. A condition only the judge's machine decides
+    /// (`unix`) is refused: one file holds one module there.
+    fn cfg_attr_path<'m>(
+        &self,
+        m: &'m syn::ItemMod,
+    ) -> Result<Option<(&'m syn::Attribute, syn::Meta)>> {
+        let mut found = None;
+        for attr in m.attrs.iter().filter(|a| a.path().is_ident("cfg_attr")) {
+            let Ok(parts) =
+                attr.parse_args_with(Punctuated::<syn::Meta, Token![,]>::parse_terminated)
+            else {
+                continue;
+            };
+            let mut parts = parts.into_iter();
+            let Some(condition) = parts.next() else {
+                continue;
+            };
+            let Some(path) = parts.find(|meta| meta.path().is_ident("path")) else {
+                continue;
+            };
+            match cfg::eval(&condition) {
+                cfg::Truth::True => found = Some((attr, path)),
+                cfg::Truth::False => {}
+                cfg::Truth::Unknown => bail!(
+                    "{}: `#[cfg_attr(.., path = ..)]` picks the file of `mod {}` by a condition of the judge's machine, which the bundler cannot decide; write one `#[cfg(..)] #[path = ..] mod` for each condition instead",
+                    at(self.path, attr.span()),
+                    unraw(&m.ident)
+                ),
+            }
+        }
+        Ok(found)
     }
 }
 
