@@ -1385,6 +1385,21 @@ impl TokenContext<'_> {
                     } else {
                         shadowed.clone()
                     };
+                    // `use ::{dep::X, std::io};`: the group's paths may become `crate::dep::X`,
+                    // which cannot follow a leading `::`; without it (`use {..};`) the group
+                    // means the same.
+                    let leading_group = rw.active
+                        && g.delimiter() == proc_macro2::Delimiter::Brace
+                        && i >= 2
+                        && is_colon2(&t, i - 2)
+                        && !continues_path(&t, i);
+                    if leading_group {
+                        self.edits.push(Edit {
+                            range: t[i - 2].span().byte_range().start
+                                ..t[i - 1].span().byte_range().end,
+                            text: String::new(),
+                        });
+                    }
                     let doc_tokens = self.doc_tokens;
                     self.doc_tokens = doc_tokens.of_group(&t, i);
                     self.rewrite(g.stream(), &outer);
