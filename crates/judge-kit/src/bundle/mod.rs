@@ -562,40 +562,58 @@ fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> 
             }
             continue;
         }
-        let ident = match item {
-            Item::Mod(i) => &i.ident,
-            Item::Struct(i) => &i.ident,
-            Item::Enum(i) => &i.ident,
-            Item::Trait(i) => &i.ident,
-            Item::Type(i) => &i.ident,
-            Item::Union(i) => &i.ident,
-            _ => continue,
+        let Some(ident) = type_namespace_ident(item) else {
+            continue;
         };
         if module_named(&splice::unraw(ident)) {
+            let named = |item: &Item| {
+                (type_namespace_ident(item) == Some(ident)).then(|| item.span().start().line)
+            };
             bail!(
                 "{}: `{ident}` at the top of main.rs has the name of the crate `{ident}`, which the bundle makes a module beside it",
-                main_path.display()
+                root_item_at(main_path, named)
             );
         }
     }
     Ok(())
 }
 
+/// The name an item gives in the namespace of modules and types, where a crate's module of
+/// the same name would clash with it.
+fn type_namespace_ident(item: &Item) -> Option<&syn::Ident> {
+    match item {
+        Item::Mod(i) => Some(&i.ident),
+        Item::Struct(i) => Some(&i.ident),
+        Item::Enum(i) => Some(&i.ident),
+        Item::Trait(i) => Some(&i.ident),
+        Item::Type(i) => Some(&i.ident),
+        Item::Union(i) => Some(&i.ident),
+        _ => None,
+    }
+}
+
 /// `file:line` of the first `use` at the root of the file at `path` that brings in `name`
 /// (the file alone when there is none).
 fn root_use_at(path: &Path, name: &str) -> String {
+    root_item_at(path, |item| {
+        let Item::Use(u) = item else { return None };
+        let mut leaves = Vec::new();
+        prune::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+        leaves
+            .iter()
+            .any(|(_, visible)| visible.as_deref() == Some(name))
+            .then(|| u.use_token.span.start().line)
+    })
+}
+
+/// `file:line` of the first item at the root of the file at `path` for which `line_of` gives
+/// a line (the file alone when there is none). Read from the file itself: the text the bundler
+/// works on has its `mod x;` files inlined, which moves the lines after them.
+fn root_item_at(path: &Path, line_of: impl Fn(&Item) -> Option<usize>) -> String {
     let text = splice::read_source(path).unwrap_or_default();
-    let line = syn::parse_file(&text).ok().and_then(|file| {
-        file.items.iter().find_map(|item| {
-            let Item::Use(u) = item else { return None };
-            let mut leaves = Vec::new();
-            prune::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
-            leaves
-                .iter()
-                .any(|(_, visible)| visible.as_deref() == Some(name))
-                .then(|| u.use_token.span.start().line)
-        })
-    });
+    let line = syn::parse_file(&text)
+        .ok()
+        .and_then(|file| file.items.iter().find_map(&line_of));
     match line {
         Some(line) => format!("{}:{line}", path.display()),
         None => path.display().to_string(),
