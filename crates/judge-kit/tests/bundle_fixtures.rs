@@ -327,6 +327,10 @@ fn what_cannot_work_in_one_file_is_refused_with_where_and_why() {
         "crates/fx-main-mod-like-crate/src/main.rs:2: `grid_core` at the top of main.rs has the name of the crate `grid_core`, which the bundle makes a module beside it"
     );
     assert_eq!(
+        error("fx-main-macro-clash"),
+        "`main.rs` and `fx_main_macro_clash` both export `macro_rules! twice`: in one file both would be `crate::twice!` (#[macro_export] puts a macro at the crate's root): rename one of them"
+    );
+    assert_eq!(
         error("fx-cfg-attr-path"),
         "crates/fx-cfg-attr-path/src/lib.rs:1: `#[cfg_attr(.., path = ..)]` picks the file of `mod imp` by a condition of the judge's machine, which the bundler cannot decide; write one `#[cfg(..)] #[path = ..] mod` for each condition instead"
     );

@@ -252,7 +252,9 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
                 .insert(own.lib_name.clone(), items.clone());
         }
     }
-    let (main_text, _) = load_crate(&main_path, main_rw, true)?;
+    let (main_text, main_macros) = load_crate(&main_path, main_rw, true)?;
+    // main.rs's exported macros are at the bundle's root too, beside the libraries'.
+    insert_macros(&mut offered.macros.clone(), "main.rs", main_macros)?;
     check_root_names(&main_text, &main_path, &crates)?;
     // One text for the names the problem uses; the newline keeps a last `//` comment of
     // main.rs from swallowing lib.rs's first line.
