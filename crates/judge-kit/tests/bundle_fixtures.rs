@@ -331,6 +331,14 @@ fn what_cannot_work_in_one_file_is_refused_with_where_and_why() {
         "`main.rs` and `fx_main_macro_clash` both export `macro_rules! twice`: in one file both would be `crate::twice!` (#[macro_export] puts a macro at the crate's root): rename one of them"
     );
     assert_eq!(
+        error("fx-type-name"),
+        "crates/fx-type-name/src/lib.rs:6: `type_name` names a type by its module path, which the bundle moves (a crate becomes a module), so what it prints would differ from the cargo build; write the name itself"
+    );
+    assert_eq!(
+        error("fx-stringify-path"),
+        "crates/fx-stringify-path/src/lib.rs:3: `stringify!` of a path the bundle rewrites (a crate's, or a library's `crate::` one) gives the bundle's path, not the source's; write the text itself"
+    );
+    assert_eq!(
         error("fx-cfg-attr-path"),
         "crates/fx-cfg-attr-path/src/lib.rs:1: `#[cfg_attr(.., path = ..)]` picks the file of `mod imp` by a condition of the judge's machine, which the bundler cannot decide; write one `#[cfg(..)] #[path = ..] mod` for each condition instead"
     );

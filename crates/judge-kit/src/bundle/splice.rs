@@ -1034,6 +1034,19 @@ fn calls_macro_in(t: &[TokenTree], i: usize, macros: Option<&HashSet<String>>) -
         && is_punct(t.get(i + 3), '!')
 }
 
+/// Every identifier in `stream`, groups included.
+fn idents_in(stream: TokenStream) -> Vec<String> {
+    let mut names = Vec::new();
+    for tree in stream {
+        match tree {
+            TokenTree::Ident(id) => names.push(unraw_str(&id.to_string())),
+            TokenTree::Group(g) => names.extend(idents_in(g.stream())),
+            _ => {}
+        }
+    }
+    names
+}
+
 fn ident_at(t: &[TokenTree], i: usize) -> Option<String> {
     match t.get(i) {
         Some(TokenTree::Ident(id)) => Some(id.to_string()),
@@ -1451,6 +1464,32 @@ impl TokenContext<'_> {
                     "{}: `{name}!` gives the bundle's module path, file and line, not the source's, so what it prints would differ from the cargo build; write the text itself",
                     at(path, span)
                 ));
+            }
+            // `std::any::type_name::<T>()` names `T` by its module path, which the bundle moves.
+            let type_name = name == "type_name"
+                && ((i >= 3 && is_ident(t.get(i - 3), "any") && is_colon2(&t, i - 2))
+                    || (is_colon2(&t, i + 1) && is_punct(t.get(i + 3), '<')));
+            if type_name {
+                problems.push(format!(
+                    "{}: `type_name` names a type by its module path, which the bundle moves (a crate becomes a module), so what it prints would differ from the cargo build; write the name itself",
+                    at(path, span)
+                ));
+            }
+            // The text of a path the bundle rewrites (`stringify!(grid_core::Grid)`) would be
+            // the rewritten one.
+            if bang && name == "stringify" {
+                if let Some(TokenTree::Group(g)) = t.get(i + 2) {
+                    // `crate::` paths are rewritten in a library, which becomes a module.
+                    let rewritten = |name: &str| {
+                        (name == "crate" && rw.own_module.is_some()) || rw.deps.contains_key(name)
+                    };
+                    if idents_in(g.stream()).iter().any(|n| rewritten(n)) {
+                        problems.push(format!(
+                            "{}: `stringify!` of a path the bundle rewrites (a crate's, or a library's `crate::` one) gives the bundle's path, not the source's; write the text itself",
+                            at(path, span)
+                        ));
+                    }
+                }
             }
             if !rw.active {
                 continue;
