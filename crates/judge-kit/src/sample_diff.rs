@@ -37,6 +37,8 @@ pub struct CaseResult {
     pub error_bytes: u64,
     /// Whether the kernel killed it at the memory limit (its memory cgroup).
     pub memory_killed: bool,
+    /// Whether its address space was limited (to the memory limit: no memory cgroup held it).
+    pub address_limited: bool,
     /// What it printed.
     pub stdout: String,
     /// Whether what it printed is valid UTF-8 (else `stdout` shows U+FFFD for what is not).
@@ -77,6 +79,7 @@ impl CaseResult {
             output_bytes: outcome.output_bytes,
             error_bytes: outcome.error_bytes,
             memory_killed: outcome.memory_killed,
+            address_limited: outcome.address_limit_kib.is_some(),
             stdout: outcome.stdout,
             stdout_utf8: outcome.stdout_utf8,
             stderr: outcome.stderr,
@@ -100,6 +103,7 @@ impl CaseResult {
             output_bytes: 0,
             error_bytes: 0,
             memory_killed: false,
+            address_limited: false,
             stdout: String::new(),
             stdout_utf8: true,
             stderr: String::new(),
@@ -382,11 +386,11 @@ fn evidence(out: &mut String, r: &CaseResult, show: &Show) {
                 "killed when its memory (all its processes') reached"
             } else if r.peak_kib >= show.limits.memory_kib() {
                 "resident memory reached"
-            } else if crate::run::memory_cgroups_available() {
-                // Its address space is not limited then: the kernel would not reserve that much.
-                "an allocation larger than the machine can reserve was refused, under"
-            } else {
+            } else if r.address_limited {
                 "allocation refused at"
+            } else {
+                // Its address space had no limit: the kernel would not reserve that much.
+                "an allocation larger than the machine can reserve was refused, under"
             };
             let _ = writeln!(
                 out,
@@ -525,6 +529,7 @@ mod tests {
             output_bytes: stdout.len() as u64,
             error_bytes: 0,
             memory_killed: false,
+            address_limited: false,
             stdout: stdout.into(),
             stdout_utf8: true,
             stderr: String::new(),

@@ -254,7 +254,7 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     }
     let (main_text, main_macros) = load_crate(&main_path, main_rw, true)?;
     // main.rs's exported macros are at the bundle's root too, beside the libraries'.
-    insert_macros(&mut offered.macros.clone(), "main.rs", main_macros)?;
+    refuse_macro_clash(&offered.macros, "main.rs", &main_macros)?;
     check_root_names(&main_text, &main_path, &crates)?;
     // One text for the names the problem uses; the newline keeps a last `//` comment of
     // main.rs from swallowing lib.rs's first line.
@@ -518,14 +518,25 @@ fn split_inner_attrs(text: &str) -> (&str, &str) {
     text.split_at(end)
 }
 
-/// Records `module`'s exported macros; two crates exporting one name would collide at the
-/// bundle's root, where `#[macro_export]` puts them.
+/// Records `module`'s exported macros ([`refuse_macro_clash`] first).
 fn insert_macros(
     macros: &mut HashMap<String, HashSet<String>>,
     module: &str,
     exported: HashSet<String>,
 ) -> Result<()> {
-    for (other, names) in macros.iter() {
+    refuse_macro_clash(macros, module, &exported)?;
+    macros.insert(module.to_string(), exported);
+    Ok(())
+}
+
+/// Refuses `exported`, the macros `module` exports, when another crate of `macros` exports one
+/// of the same name: both would collide at the bundle's root, where `#[macro_export]` puts them.
+fn refuse_macro_clash(
+    macros: &HashMap<String, HashSet<String>>,
+    module: &str,
+    exported: &HashSet<String>,
+) -> Result<()> {
+    for (other, names) in macros {
         if let Some(name) = exported.intersection(names).next() {
             bail!(
                 "`{module}` and `{other}` both export `macro_rules! {name}`: in one file both would \
@@ -534,7 +545,6 @@ fn insert_macros(
             );
         }
     }
-    macros.insert(module.to_string(), exported);
     Ok(())
 }
 
