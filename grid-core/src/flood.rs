@@ -16,29 +16,8 @@ impl<T> Grid<T> {
     /// cells.sort();
     /// assert_eq!(cells, vec![(0, 0), (0, 1), (1, 1), (2, 0), (2, 1)]);
     /// ```
-    pub fn flood_fill(&self, start: Pos, mut pass: impl FnMut(&T) -> bool) -> Vec<Pos> {
-        let mut seen = vec![false; self.rows() * self.cols()];
-        let mut order = Vec::new();
-        match self.get(start) {
-            Some(cell) if pass(cell) => {}
-            _ => return order,
-        }
-        seen[start.0 * self.cols() + start.1] = true;
-        order.push(start);
-        let mut next = 0;
-        // The output vector doubles as the BFS queue.
-        while next < order.len() {
-            let pos = order[next];
-            next += 1;
-            for n in self.neighbors(pos) {
-                let i = n.0 * self.cols() + n.1;
-                if !seen[i] && pass(&self[n]) {
-                    seen[i] = true;
-                    order.push(n);
-                }
-            }
-        }
-        order
+    pub fn flood_fill(&self, start: Pos, pass: impl FnMut(&T) -> bool) -> Vec<Pos> {
+        self.breadth_first([start], pass, |_, _| {})
     }
 
     /// The least number of 4-steps from the nearest of `starts` to every cell, through cells
@@ -60,29 +39,52 @@ impl<T> Grid<T> {
     pub fn distances(
         &self,
         starts: impl IntoIterator<Item = Pos>,
-        mut pass: impl FnMut(&T) -> bool,
+        pass: impl FnMut(&T) -> bool,
     ) -> Grid<Option<usize>> {
         let mut distance = Grid::new(self.rows(), self.cols(), None);
-        let mut queue = Vec::new();
+        self.breadth_first(starts, pass, |cell, from| {
+            distance[cell] = match from {
+                Some(from) => distance[from].map(|d| d + 1),
+                None => Some(0),
+            };
+        });
+        distance
+    }
+
+    /// The cells reachable from `starts` by 4-steps through cells where `pass` holds, in
+    /// breadth-first order (the starts first; those off the board, failing `pass` or given
+    /// twice left out); `reached(cell, from)` is told of each as it is first reached, with the
+    /// cell it was reached from (`None` for a start).
+    fn breadth_first(
+        &self,
+        starts: impl IntoIterator<Item = Pos>,
+        mut pass: impl FnMut(&T) -> bool,
+        mut reached: impl FnMut(Pos, Option<Pos>),
+    ) -> Vec<Pos> {
+        let mut seen = vec![false; self.rows() * self.cols()];
+        let index = |pos: Pos| pos.0 * self.cols() + pos.1;
+        let mut order = Vec::new();
         for start in starts {
-            if distance.get(start) == Some(&None) && pass(&self[start]) {
-                distance[start] = Some(0);
-                queue.push(start);
+            if self.get(start).is_some() && !seen[index(start)] && pass(&self[start]) {
+                seen[index(start)] = true;
+                reached(start, None);
+                order.push(start);
             }
         }
         let mut next = 0;
-        while next < queue.len() {
-            let pos = queue[next];
+        // The output vector doubles as the queue.
+        while next < order.len() {
+            let pos = order[next];
             next += 1;
-            let step = distance[pos].map(|d| d + 1);
             for n in self.neighbors(pos) {
-                if distance[n].is_none() && pass(&self[n]) {
-                    distance[n] = step;
-                    queue.push(n);
+                if !seen[index(n)] && pass(&self[n]) {
+                    seen[index(n)] = true;
+                    reached(n, Some(pos));
+                    order.push(n);
                 }
             }
         }
-        distance
+        order
     }
 }
 
