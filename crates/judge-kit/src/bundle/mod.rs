@@ -14,6 +14,7 @@ mod lints;
 mod manifest;
 mod names;
 mod prune;
+mod scope;
 mod splice;
 mod std_macros;
 
@@ -279,6 +280,12 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         used.add(tokens);
         let mut tree = prune::Tree::new(library_mods);
         tree.reach(&mut used);
+        let libraries: Vec<String> = shells.iter().map(|m| m.ident.to_string()).collect();
+        let mut imports = library_imports(&main_text, &libraries).context("main.rs")?;
+        if let Some(text) = &lib_text {
+            imports.extend(library_imports(text, &libraries).context("lib.rs")?);
+        }
+        tree.keep_imported_modules(&imports);
         tree.rebuild(shells)
     } else {
         library_mods
@@ -630,6 +637,39 @@ fn root_item_at(path: &Path, line_of: impl Fn(&Item) -> Option<usize>) -> String
         Some(line) => format!("{}:{line}", path.display()),
         None => path.display().to_string(),
     }
+}
+
+/// The paths the problem's own code imports from the library modules (`libraries`), written
+/// from the bundle's root: `use crate::grid_core::rect;` in lib.rs or `use grid_core::*;` in
+/// main.rs are both `grid_core::rect`, `grid_core` (a glob's is the path before `*`).
+fn library_imports(text: &str, libraries: &[String]) -> Result<Vec<Vec<String>>> {
+    struct Uses(Vec<Vec<String>>);
+    impl<'ast> syn::visit::Visit<'ast> for Uses {
+        fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+            if u.leading_colon.is_none() {
+                let mut leaves = Vec::new();
+                prune::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                self.0.extend(leaves.into_iter().map(|(path, _)| path));
+            }
+        }
+    }
+    let file = syn::parse_file(text)
+        .map_err(|e| anyhow::anyhow!("the rewritten code does not parse: {e}"))?;
+    let mut uses = Uses(Vec::new());
+    syn::visit::Visit::visit_file(&mut uses, &file);
+    Ok(uses
+        .0
+        .into_iter()
+        .filter_map(|mut path| {
+            if matches!(
+                path.first().map(String::as_str),
+                Some("crate" | "self" | "super")
+            ) {
+                path.remove(0);
+            }
+            libraries.contains(path.first()?).then_some(path)
+        })
+        .collect())
 }
 
 /// A library crate's text as `mod <name> { .. }`, doc comments removed.

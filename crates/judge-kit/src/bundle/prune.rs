@@ -15,7 +15,10 @@ use std::collections::HashSet;
 use quote::ToTokens;
 use syn::{ImplItem, Item, ItemMod, UseTree};
 
+use super::scope::Denotes;
+
 use super::names::Used;
+use super::scope::{defined_name, ModuleView, Scopes};
 use super::splice::unraw;
 
 /// One module of the tree (index 0 is the bundle's root, whose children are the crates).
@@ -35,6 +38,10 @@ pub struct Tree {
     members: HashSet<(usize, usize, usize)>,
     /// Whether each node still has code.
     alive: Vec<bool>,
+    /// Names resolved over the whole tree, before anything is dropped.
+    before: Option<Scopes>,
+    /// Names resolved over what is kept (once reachability is known).
+    after: Option<Scopes>,
 }
 
 impl Tree {
@@ -49,6 +56,8 @@ impl Tree {
             kept: HashSet::new(),
             members: HashSet::new(),
             alive: Vec::new(),
+            before: None,
+            after: None,
         };
         let items = crates.into_iter().map(Item::Mod).collect();
         tree.fill(0, items);
@@ -95,9 +104,11 @@ impl Tree {
             let child = self.nodes[n].children.iter().any(|&(_, c)| self.alive[c]);
             self.alive[n] = own || child;
         }
+        self.before = Some(self.scopes(false));
         // A module holding only re-exports (`pub mod prelude { pub use .. }`) must stay when
         // a path goes through it; what it re-exports may live in a module kept only so.
         loop {
+            self.after = Some(self.scopes(true));
             let revived: Vec<usize> = (0..self.nodes.len())
                 .filter(|&n| !self.alive[n] && self.re_exports_reached(n, used))
                 .collect();
@@ -111,6 +122,60 @@ impl Tree {
                 }
             }
         }
+        self.after = Some(self.scopes(true));
+    }
+
+    /// The names of the tree resolved: of everything (`pruned` false) or of what is kept.
+    fn scopes(&self, pruned: bool) -> Scopes {
+        let views: Vec<ModuleView> = self
+            .nodes
+            .iter()
+            .map(|node| ModuleView {
+                parent: node.parent,
+                items: &node.items,
+                children: &node.children,
+            })
+            .collect();
+        if pruned {
+            Scopes::new(
+                &views,
+                |n| self.alive[n],
+                |n, i| self.kept.contains(&(n, i)),
+            )
+        } else {
+            Scopes::new(&views, |_| true, |_, _| true)
+        }
+    }
+
+    /// Keeps alive the modules that imports outside the tree's own `use` items name: the
+    /// problem's (`use crate::grid_core::rect;`, a glob of a module; `paths` are written at
+    /// the bundle's root) and those inside kept items' bodies (`fn f() { use super::m::*; }`).
+    /// A module nothing else keeps would leave such an import dangling; it stays, even empty.
+    pub fn keep_imported_modules(&mut self, paths: &[Vec<String>]) {
+        let before = self.before.take().unwrap_or_else(|| self.scopes(false));
+        let mut imports: Vec<(usize, Vec<String>, bool)> =
+            paths.iter().map(|p| (0, p.clone(), false)).collect();
+        for (n, node) in self.nodes.iter().enumerate() {
+            for (i, item) in node.items.iter().enumerate() {
+                if self.kept.contains(&(n, i)) && !matches!(item, Item::Use(_) | Item::Mod(_)) {
+                    let mut nested = NestedUses(Vec::new());
+                    syn::visit::Visit::visit_item(&mut nested, item);
+                    imports.extend(nested.0.into_iter().map(|(p, l)| (n, p, l)));
+                }
+            }
+        }
+        for (n, path, leading) in imports {
+            for target in before.resolve(n, &path, leading) {
+                if let Denotes::Module(mut m) = target {
+                    while !self.alive[m] {
+                        self.alive[m] = true;
+                        m = self.nodes[m].parent.unwrap_or(m);
+                    }
+                }
+            }
+        }
+        self.before = Some(before);
+        self.after = Some(self.scopes(true));
     }
 
     /// Whether module `n` is named in a path and one of its `pub use` leaves brings in
@@ -497,16 +562,17 @@ impl Tree {
         }
     }
 
-    /// Whether what `path` (seen from node `n`) names survives; true when it cannot be told.
+    /// Whether a `use` leaf of node `n` still names something once pruning is done: it does
+    /// when it resolves among what is kept, or when it never named an item of these crates
+    /// (std's, or beyond what the resolver follows: the compiler decides).
     fn leaf_kept(&self, n: usize, path: &[String], leading: bool) -> bool {
-        if leading || path.is_empty() {
+        if path.is_empty() {
             return true;
         }
-        self.resolve(n, path, 0).iter().any(|target| match target {
-            Target::Std | Target::Unknown => true,
-            Target::Module(m) => self.alive[*m],
-            Target::Item(m, i) => self.kept.contains(&(*m, *i)),
-        })
+        let (Some(before), Some(after)) = (&self.before, &self.after) else {
+            return true;
+        };
+        !after.resolve(n, path, leading).is_empty() || before.resolve(n, path, leading).is_empty()
     }
 
     /// Whether module `m` is in the bundle (every module is, before reachability is known).
@@ -666,6 +732,23 @@ impl Tree {
     }
 }
 
+/// The leaves of the `use` items inside an item (in function bodies, blocks, consts), each
+/// with whether its path starts with `::`.
+struct NestedUses(Vec<(Vec<String>, bool)>);
+
+impl<'ast> syn::visit::Visit<'ast> for NestedUses {
+    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+        let mut leaves = Vec::new();
+        use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+        let leading = u.leading_colon.is_some();
+        self.0
+            .extend(leaves.into_iter().map(|(path, _)| (path, leading)));
+    }
+
+    // A module in a body has its own scope: its imports are not resolved from here.
+    fn visit_item_mod(&mut self, _: &'ast syn::ItemMod) {}
+}
+
 /// The crates every Rust program may name without declaring them.
 pub(super) const SYSROOT: &[&str] = &["std", "core", "alloc"];
 
@@ -792,25 +875,6 @@ fn is_type_item(item: &Item) -> bool {
 /// Whether an item is a trait an impl may be of.
 fn is_trait_item(item: &Item) -> bool {
     matches!(item, Item::Trait(_) | Item::TraitAlias(_))
-}
-
-/// The name an item defines, for the items reachability tracks by name.
-fn defined_name(item: &Item) -> Option<String> {
-    let ident = match item {
-        Item::Const(i) => &i.ident,
-        Item::Enum(i) => &i.ident,
-        Item::Fn(i) => &i.sig.ident,
-        Item::Static(i) => &i.ident,
-        Item::Struct(i) => &i.ident,
-        Item::Trait(i) => &i.ident,
-        Item::TraitAlias(i) => &i.ident,
-        Item::Type(i) => &i.ident,
-        Item::Union(i) => &i.ident,
-        Item::Macro(i) => i.ident.as_ref()?,
-        _ => return None,
-    };
-    let name = unraw(ident);
-    (name != "_").then_some(name)
 }
 
 fn impl_item_name(item: &ImplItem) -> Option<String> {
@@ -1052,3 +1116,7 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+#[path = "prune_imports_tests.rs"]
+mod imports_tests;

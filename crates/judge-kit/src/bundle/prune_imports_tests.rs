@@ -1,0 +1,236 @@
+//! Imports follow pruning: every kind of `use` a library module may hold, pruned for a
+//! problem that reaches only part of the library, and the result compiled by rustc.
+
+use std::process::Command;
+
+use super::*;
+
+/// `lib` bundled as module `lib` at the root of a program whose own code is `user` (items,
+/// `fn main` among them): the pruned file, after it compiled (as a check, warnings allowed).
+fn pruned_program(lib: &str, user: &str) -> String {
+    let module: ItemMod = syn::parse_str(&format!("pub mod lib {{ {lib} }}")).unwrap();
+    let shell = ItemMod {
+        content: None,
+        ..module.clone()
+    };
+    let mut used = Used::default();
+    used.add(user.parse().unwrap());
+    let mut tree = Tree::new(vec![module]);
+    tree.reach(&mut used);
+    let user_file = syn::parse_file(user).unwrap();
+    let mut imports = Vec::new();
+    for item in &user_file.items {
+        if let Item::Use(u) = item {
+            let mut leaves = Vec::new();
+            use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+            imports.extend(leaves.into_iter().map(|(mut path, _)| {
+                if path[0] == "crate" {
+                    path.remove(0);
+                }
+                path
+            }));
+        }
+    }
+    tree.keep_imported_modules(&imports);
+    let items = tree
+        .rebuild(vec![shell])
+        .into_iter()
+        .map(Item::Mod)
+        .collect();
+    let library = prettyplease::unparse(&syn::File {
+        shebang: None,
+        attrs: Vec::new(),
+        items,
+    });
+    let program = format!("#![allow(unused)]\n{library}\n{user}\n");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("main.rs");
+    std::fs::write(&file, &program).unwrap();
+    let out = Command::new("rustc")
+        .args([
+            "--edition",
+            "2021",
+            "--emit=metadata",
+            "--crate-name",
+            "probe",
+        ])
+        .arg("--out-dir")
+        .arg(dir.path())
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "the pruned program does not compile:\n{program}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    library
+}
+
+/// The library of the issue's example: a user module importing its siblings through the root,
+/// whose root glob-imports it back.
+const CYCLE: &str = "pub mod grid { pub struct Grid(pub u8); pub struct Cell; } \
+                     pub mod dir { #[derive(Clone, Copy)] pub enum Dir { Up, Down } } \
+                     pub mod extra { use super::{Dir, Grid, Cell}; \
+                        pub fn steps(d: Dir) -> usize { match d { Dir::Up => 1, Dir::Down => 2 } } \
+                        pub fn size(g: &Grid) -> u8 { g.0 } } \
+                     pub use grid::{Cell, Grid}; pub use dir::Dir; pub use extra::*;";
+
+#[test]
+fn an_import_through_a_root_that_globs_the_module_back_goes_with_its_target() {
+    let out = pruned_program(
+        CYCLE,
+        "use crate::lib::{steps, Dir}; fn main() { steps(Dir::Up); }",
+    );
+    assert!(!out.contains("Grid") && !out.contains("Cell"), "{out}");
+    // What is still used keeps its import, from the same group.
+    assert!(out.contains("use super::Dir;"), "{out}");
+    let out = pruned_program(
+        CYCLE,
+        "use crate::lib::{size, Grid}; fn main() { size(&Grid(1)); }",
+    );
+    assert!(
+        out.contains("use super::Grid;") && !out.contains("Cell"),
+        "{out}"
+    );
+}
+
+#[test]
+fn nested_groups_self_and_renames_keep_only_leaves_that_survive() {
+    let lib = "pub mod grid { pub struct Grid; pub struct Cell; pub fn make() -> Grid { Grid } } \
+               pub mod dir { pub enum Dir { Up } pub fn all() -> [Dir; 1] { [Dir::Up] } } \
+               pub mod rect { pub struct Rect; } \
+               pub mod user { \
+                  use super::{grid::{self, Cell, Grid as Board}, dir::{self as d, Dir}, rect::{self}}; \
+                  use super::rect::Rect as Area; \
+                  pub fn first() -> Dir { let [x] = d::all(); x } }";
+    let out = pruned_program(lib, "fn main() { crate::lib::user::first(); }");
+    for gone in ["Grid", "Cell", "Board", "Rect", "Area", "rect"] {
+        assert!(!out.contains(gone), "`{gone}` left in:\n{out}");
+    }
+    assert!(out.contains("dir::{self as d, Dir}"), "{out}");
+}
+
+#[test]
+fn globs_of_dropped_modules_go_and_globs_of_kept_ones_stay() {
+    let lib = "pub mod a { pub fn used() {} } pub mod b { pub fn unused() {} } \
+               pub mod c { pub enum E { X, Y } } \
+               pub mod user { use super::a::*; use super::b::*; use super::c::E::*; \
+                  use crate::lib::*; use self::inner::*; \
+                  pub mod inner { pub fn deep() { super::super::a::used() } } \
+                  pub fn go() { used(); inner::deep(); } }";
+    let out = pruned_program(lib, "fn main() { crate::lib::user::go(); }");
+    assert!(out.contains("use super::a::*;"), "{out}");
+    assert!(out.contains("use crate::lib::*;"), "{out}");
+    assert!(out.contains("use self::inner::*;"), "{out}");
+    assert!(
+        !out.contains("super::b::*") && !out.contains("E::*"),
+        "{out}"
+    );
+}
+
+#[test]
+fn re_exports_at_every_depth_follow_what_they_name() {
+    let lib = "pub mod grid { pub struct Grid; } pub mod dir { pub struct Dir; } \
+               pub mod prelude { pub use super::grid::Grid; pub use super::dir::Dir; \
+                  pub use crate::lib::grid::Grid as G; } \
+               pub use prelude::*; \
+               pub mod a { pub mod b { pub mod c { \
+                  use crate::lib::grid::Grid; use super::super::super::dir::Dir; \
+                  use crate::lib::prelude::G; \
+                  pub fn d() -> Dir { Dir } } } } \
+               pub use a::b::c::d;";
+    let out = pruned_program(lib, "fn main() { crate::lib::d(); }");
+    assert!(!out.contains("Grid") && !out.contains(" G"), "{out}");
+    assert!(out.contains("use super::super::super::dir::Dir;"), "{out}");
+}
+
+#[test]
+fn imports_from_std_stay_whatever_is_dropped() {
+    let lib = "pub mod m { use std::collections::HashMap; use core::fmt::{self, Write}; \
+               use super::alloc_free::nothing; use ::std::cmp::Ordering; \
+               pub fn f() {} } pub mod alloc_free { pub fn nothing() {} }";
+    // `alloc_free` is ours, not a crate like `alloc`: its import goes with it.
+    let out = pruned_program(lib, "fn main() { crate::lib::m::f(); }");
+    for kept in [
+        "use std::collections::HashMap;",
+        "use core::fmt::{self, Write};",
+        "use ::std::cmp::Ordering;",
+    ] {
+        assert!(out.contains(kept), "`{kept}` missing:\n{out}");
+    }
+    assert!(!out.contains("nothing"), "{out}");
+}
+
+#[test]
+fn a_glob_of_the_parent_keeps_its_private_items_that_are_used() {
+    let lib = "fn helper() -> u8 { 3 } fn unused() {} \
+               pub mod child { use super::*; pub fn f() -> u8 { helper() } }";
+    let out = pruned_program(lib, "fn main() { crate::lib::child::f(); }");
+    assert!(
+        out.contains("fn helper") && !out.contains("fn unused"),
+        "{out}"
+    );
+}
+
+#[test]
+fn variants_imported_from_a_dropped_enum_go() {
+    let lib = "pub mod dir { pub enum Dir { Up, Down } pub enum Turn { Left } } \
+               pub mod m { use super::dir::Dir::{Up, Down}; use super::dir::Turn::Left; \
+                  pub fn f() -> u8 { match Left { Left => 1 } } }";
+    let out = pruned_program(lib, "fn main() { crate::lib::m::f(); }");
+    assert!(!out.contains("Dir"), "{out}");
+    assert!(out.contains("use super::dir::Turn::Left;"), "{out}");
+}
+
+#[test]
+fn modules_the_problem_imports_stay_even_when_nothing_in_them_is_used() {
+    let lib = "pub mod rect { pub struct Rect; } pub mod grid { pub struct Grid; } \
+               pub mod tools { pub fn f() {} }";
+    pruned_program(
+        lib,
+        "use crate::lib::rect; use crate::lib::grid::*; use crate::lib::tools::{self}; \
+         fn main() {}",
+    );
+    // A glob of the whole library when nothing in it is used.
+    pruned_program(
+        "pub fn f() {} pub mod m { pub fn g() {} }",
+        "use crate::lib::*; fn main() {}",
+    );
+}
+
+#[test]
+fn modules_imported_inside_a_kept_body_stay() {
+    let lib = "pub mod rect { pub struct Rect; } \
+               pub fn f() -> u8 { use self::rect as r; use crate::lib::rect::*; 1 }";
+    let out = pruned_program(lib, "fn main() { crate::lib::f(); }");
+    assert!(out.contains("pub mod rect"), "{out}");
+}
+
+#[test]
+fn items_a_kept_item_names_anywhere_are_kept() {
+    let lib =
+        "pub mod shapes { pub struct Rect { pub w: u8 } pub trait Area { fn area(&self) -> u8; } \
+                  pub struct Marker; pub const SIDE: u8 = 2; pub type Side = u8; \
+                  #[derive(Debug)] pub struct Wrapped(pub Side); } \
+               pub mod m { use super::shapes::{Area, Marker, Rect, Side, Wrapped, SIDE}; \
+                  pub struct Holder<T: Area = Rect>(pub T); \
+                  impl<T> Holder<T> where T: Area { pub fn get(&self) -> u8 { self.0.area() } } \
+                  impl Area for Rect { fn area(&self) -> u8 { self.w * SIDE } } \
+                  #[doc = \"x\"] pub fn f(_: Option<Marker>) -> Wrapped { Wrapped(1) } }";
+    let out = pruned_program(
+        lib,
+        "use crate::lib::m::{f, Holder}; \
+         fn main() { f(None); }",
+    );
+    for kept in [
+        "struct Rect",
+        "trait Area",
+        "struct Marker",
+        "SIDE",
+        "type Side",
+        "Wrapped",
+    ] {
+        assert!(out.contains(kept), "`{kept}` missing:\n{out}");
+    }
+}
