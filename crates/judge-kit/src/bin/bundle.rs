@@ -7,7 +7,7 @@ use std::sync::mpsc;
 
 use anyhow::Result;
 use clap::Parser;
-use judge_kit::bundle::{bundle, write, Options};
+use judge_kit::bundle::{bundle_sound, write, Options};
 use judge_kit::check::{check_bundle, compilers, Compiler};
 use judge_kit::cli::{emit, exit_status};
 use judge_kit::problems::{discover, select_many, workspace_root, Problem};
@@ -184,7 +184,11 @@ fn bundle_one(
     say: &mut Say,
 ) -> Result<bool> {
     if args.stdout {
-        say.source = Some(bundle(root, problem, options)?.source);
+        let made = bundle_sound(root, problem, options)?;
+        if let Some(error) = &made.unsound_pruning {
+            eprintln!("{}: {}", problem.name, unsound_note(error));
+        }
+        say.source = Some(made.source);
         if !args.check {
             return Ok(true);
         }
@@ -205,6 +209,9 @@ fn bundle_one(
         .map(|(name, bytes)| format!("{name} {}", human(*bytes)))
         .collect();
     say.line(&format!("  parts: {}", parts.join(", ")));
+    if let Some(error) = &made.unsound_pruning {
+        say.line(&format!("  {}", unsound_note(error)));
+    }
     if !args.check {
         return Ok(true);
     }
@@ -216,6 +223,14 @@ fn bundle_one(
     }
     let ok = check_one(root, problem, &path, compilers, say)?;
     Ok(ok && fits)
+}
+
+/// What the user is told when pruning made a file that did not compile.
+fn unsound_note(error: &str) -> String {
+    format!(
+        "NOTE: pruning made a file that does not compile ({error}), so this bundle holds the \
+         libraries whole; it is a bundler bug: please report it with the problem's code"
+    )
 }
 
 /// Indents every line of a compiler's messages under its heading.

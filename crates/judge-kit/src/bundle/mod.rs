@@ -38,6 +38,9 @@ pub struct Bundle {
     pub source: String,
     /// Bytes of each part as printed on its own: `main.rs`, `lib.rs`, then each library module.
     pub parts: Vec<(String, usize)>,
+    /// Set by [`bundle_sound`] when the pruned file did not compile and this one is unpruned:
+    /// the first error of the pruned one.
+    pub unsound_pruning: Option<String>,
 }
 
 /// How to bundle.
@@ -59,13 +62,70 @@ pub fn output_path(root: &Path, problem: &Problem) -> PathBuf {
         .join(format!("{}.rs", problem.name))
 }
 
-/// Builds `problem`'s bundle and writes it to [`output_path`], returning both.
+/// Builds `problem`'s bundle and writes it to [`output_path`], returning both (see
+/// [`bundle_sound`] for what is written when pruning went wrong).
 pub fn write(root: &Path, problem: &Problem, options: Options) -> Result<(PathBuf, Bundle)> {
-    let made = bundle(root, problem, options)?;
+    let made = bundle_sound(root, problem, options)?;
     let path = output_path(root, problem);
     std::fs::create_dir_all(path.parent().expect("a bundle path has a folder"))?;
     std::fs::write(&path, &made.source).with_context(|| format!("writing {}", path.display()))?;
     Ok((path, made))
+}
+
+/// [`bundle`], with a safety net under pruning: when the pruned file does not type-check with
+/// the current `rustc` but the whole crates do, the whole crates are returned, with
+/// [`Bundle::unsound_pruning`] saying what rustc said of the pruned one. Pruning is a guess
+/// about the names the code reaches; a wrong guess must not cost a submission.
+pub fn bundle_sound(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
+    let made = bundle(root, problem, options)?;
+    if !options.prune {
+        return Ok(made);
+    }
+    sound(made, || bundle(root, problem, Options { prune: false }))
+}
+
+/// The pruned bundle `made`, or the unpruned one `whole` makes when only that one compiles.
+fn sound(made: Bundle, whole: impl FnOnce() -> Result<Bundle>) -> Result<Bundle> {
+    let Some(error) = first_type_error(&made.source) else {
+        return Ok(made);
+    };
+    let mut whole = whole()?;
+    if first_type_error(&whole.source).is_some() {
+        // Not pruning's doing: the check reports the pruned file's errors.
+        return Ok(made);
+    }
+    whole.unsound_pruning = Some(error);
+    Ok(whole)
+}
+
+/// The first error the current `rustc` finds type-checking `source` as a program, if any
+/// (none also when no `rustc` can be run: the check will say so).
+fn first_type_error(source: &str) -> Option<String> {
+    let dir = tempfile::tempdir().ok()?;
+    let file = dir.path().join("bundle.rs");
+    std::fs::write(&file, source).ok()?;
+    let out = std::process::Command::new("rustc")
+        .args([
+            "--edition",
+            "2021",
+            "--emit=metadata",
+            "--crate-name",
+            "bundle",
+        ])
+        .arg("--out-dir")
+        .arg(dir.path())
+        .arg(&file)
+        .output()
+        .ok()?;
+    if out.status.success() {
+        return None;
+    }
+    let messages = String::from_utf8_lossy(&out.stderr);
+    let first = messages
+        .lines()
+        .find(|l| l.starts_with("error"))
+        .unwrap_or("error");
+    Some(first.to_string())
 }
 
 /// What each library loaded so far offers by name: its exported macros and its root's other
@@ -379,6 +439,7 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     Ok(Bundle {
         source: header + &body,
         parts,
+        unsound_pruning: None,
     })
 }
 
@@ -737,4 +798,36 @@ fn strip_docs_in(tokens: TokenStream, what: splice::DocTokens) -> TokenStream {
         i += 1;
     }
     out.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn made(source: &str) -> Bundle {
+        Bundle {
+            source: source.to_string(),
+            parts: Vec::new(),
+            unsound_pruning: None,
+        }
+    }
+
+    #[test]
+    fn a_pruned_file_that_does_not_compile_gives_way_to_the_whole_one() {
+        let pruned = made("mod lib { use super::Gone; } fn main() {}");
+        let whole = made("mod lib { pub struct Gone; } fn main() {}");
+        let chosen = sound(pruned, || Ok(whole.clone())).unwrap();
+        assert_eq!(chosen.source, whole.source);
+        let note = chosen.unsound_pruning.unwrap();
+        assert!(note.starts_with("error[E0432]"), "{note}");
+        // A pruned file that compiles is kept, and the whole one never made.
+        let fine = made("fn main() {}");
+        let chosen = sound(fine.clone(), || panic!("not needed")).unwrap();
+        assert_eq!(chosen.source, fine.source);
+        assert!(chosen.unsound_pruning.is_none());
+        // When neither compiles, the pruned one stays for the check to report.
+        let broken = made("fn main() { let x: u8 = \"no\"; }");
+        let chosen = sound(broken.clone(), || Ok(broken.clone())).unwrap();
+        assert!(chosen.unsound_pruning.is_none());
+    }
 }
