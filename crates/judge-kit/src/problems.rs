@@ -81,7 +81,7 @@ struct RawJudge {
     time_limit_ms: Option<u64>,
     memory_limit_mb: Option<u64>,
     source_limit_kib: Option<u64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::verdict::deserialize_compare")]
     compare: Compare,
 }
 

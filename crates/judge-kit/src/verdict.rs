@@ -76,21 +76,20 @@ impl fmt::Display for Verdict {
     }
 }
 
-/// The text as Baekjoon reads it: `\r` dropped, one trailing space per line and trailing line
-/// breaks forgiven, and a line break worth the same as a space.
-fn baekjoon_canonical(text: &str) -> String {
-    let text = text.replace('\r', "");
-    let lines: Vec<&str> = text
-        .trim_end_matches('\n')
-        .split('\n')
-        .map(|line| line.strip_suffix(' ').unwrap_or(line))
-        .collect();
-    lines.join(" ")
+pub use sample_check::Compare;
+
+impl From<sample_check::Match> for Verdict {
+    fn from(m: sample_check::Match) -> Verdict {
+        match m {
+            sample_check::Match::Accepted => Verdict::Accepted,
+            sample_check::Match::WrongFormat => Verdict::WrongFormat,
+            sample_check::Match::WrongAnswer => Verdict::WrongAnswer,
+        }
+    }
 }
 
-/// Compares an answer with the expected output under Baekjoon's rules: `Accepted` when equal up
-/// to a line break in place of a space (or the reverse), one extra space at a line end, or a
-/// missing final line break; `WrongFormat` when only other whitespace differs; else `WrongAnswer`.
+/// Compares an answer with the expected output under Baekjoon's rules (`sample_check::compare`,
+/// the one definition the cargo sample tests use too).
 ///
 /// ```
 /// use judge_kit::verdict::{compare, Verdict};
@@ -99,120 +98,30 @@ fn baekjoon_canonical(text: &str) -> String {
 /// assert_eq!(compare("1 2\n", "1 3\n"), Verdict::WrongAnswer);
 /// ```
 pub fn compare(expected: &str, actual: &str) -> Verdict {
-    if baekjoon_canonical(expected) == baekjoon_canonical(actual) {
-        Verdict::Accepted
-    } else if expected.split_whitespace().eq(actual.split_whitespace()) {
-        Verdict::WrongFormat
-    } else {
-        Verdict::WrongAnswer
-    }
+    sample_check::compare(expected, actual).into()
 }
 
-/// How an answer is compared with the expected output (a problem's `compare` metadata).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    serde::Deserialize,
-    serde::Serialize,
-    clap::ValueEnum,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Compare {
-    /// Baekjoon's rules (see [`compare`]).
-    #[default]
-    Baekjoon,
-    /// Byte for byte; whitespace-only differences are PE.
-    Exact,
-    /// Line by line, ignoring trailing whitespace on each line and trailing empty lines.
-    Lines,
-    /// Whitespace-separated tokens; any whitespace is as good as any other.
-    Tokens,
-}
-
-impl std::str::FromStr for Compare {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Compare, String> {
-        match s {
-            "baekjoon" => Ok(Compare::Baekjoon),
-            "exact" => Ok(Compare::Exact),
-            "lines" => Ok(Compare::Lines),
-            "tokens" => Ok(Compare::Tokens),
-            _ => Err(format!(
-                "unknown comparison `{s}`: expected baekjoon, exact, lines or tokens"
-            )),
-        }
-    }
-}
-
-/// Lines without trailing whitespace (and `\r`), trailing empty lines dropped.
-fn trimmed_lines(text: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> = text.lines().map(str::trim_end).collect();
-    while lines.last() == Some(&"") {
-        lines.pop();
-    }
-    lines
-}
-
-/// Whether two tokens are equal, or both numbers within `error` (absolute or relative to the
-/// expected one).
-fn token_matches(expected: &str, actual: &str, error: Option<f64>) -> bool {
-    if expected == actual {
-        return true;
-    }
-    let (Some(error), Ok(e), Ok(a)) = (error, expected.parse::<f64>(), actual.parse::<f64>())
-    else {
-        return false;
-    };
-    let diff = (e - a).abs();
-    diff <= error || diff <= error * e.abs()
-}
-
-/// Compares an answer with the expected output under `rule`; with `error`, numbers compare as
-/// equal within that absolute or relative error and whitespace is free (as a float checker).
+/// Compares an answer with the expected output under `rule`, numbers within `error` when it is
+/// given (`sample_check::compare_with`).
 ///
 /// ```
 /// use judge_kit::verdict::{compare_with, Compare, Verdict};
 /// assert_eq!(compare_with("0.5\n", "0.5000001", Compare::Baekjoon, Some(1e-6)), Verdict::Accepted);
 /// assert_eq!(compare_with("1 2\n", "1 2\n\n", Compare::Exact, None), Verdict::WrongFormat);
-/// assert_eq!(compare_with("1 2\n", "1 2  \n\n", Compare::Lines, None), Verdict::Accepted);
-/// assert_eq!(compare_with("1 2\n", "1\n2", Compare::Tokens, None), Verdict::Accepted);
 /// ```
 pub fn compare_with(expected: &str, actual: &str, rule: Compare, error: Option<f64>) -> Verdict {
-    let tokens_equal = || {
-        let (mut e, mut a) = (expected.split_whitespace(), actual.split_whitespace());
-        loop {
-            match (e.next(), a.next()) {
-                (None, None) => return true,
-                (Some(x), Some(y)) if token_matches(x, y, error) => {}
-                _ => return false,
-            }
-        }
-    };
-    if error.is_some() || rule == Compare::Tokens {
-        return if tokens_equal() {
-            Verdict::Accepted
-        } else {
-            Verdict::WrongAnswer
-        };
-    }
-    let equal = match rule {
-        Compare::Baekjoon => return compare(expected, actual),
-        Compare::Exact => expected == actual,
-        Compare::Lines => trimmed_lines(expected) == trimmed_lines(actual),
-        Compare::Tokens => unreachable!("handled above"),
-    };
-    if equal {
-        Verdict::Accepted
-    } else if tokens_equal() {
-        Verdict::WrongFormat
-    } else {
-        Verdict::WrongAnswer
-    }
+    sample_check::compare_with(expected, actual, rule, error).into()
+}
+
+/// A rule named on the command line (`--compare lines`).
+pub fn parse_compare(text: &str) -> Result<Compare, String> {
+    text.parse()
+}
+
+/// A rule named in a manifest (`compare = "lines"`).
+pub fn deserialize_compare<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Compare, D::Error> {
+    let name = <String as serde::Deserialize>::deserialize(d)?;
+    name.parse().map_err(serde::de::Error::custom)
 }
 
 /// How answers are checked: a comparison rule with an optional tolerance, or a special judge.

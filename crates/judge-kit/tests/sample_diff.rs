@@ -394,3 +394,37 @@ fn endless_output_is_ole_and_the_tool_stays_small() {
     println!("yes: OLE; sample-diff's maximum resident set size {kib} KiB");
     assert!(kib < 32 * 1024, "the tool grew to {kib} KiB");
 }
+
+/// The cargo sample test (`sample_check`) and sample-diff judge a sample the same way: one
+/// definition of a sample and of passing it. Each case's program is `cat`, printing its input.
+#[test]
+fn the_cargo_sample_test_and_sample_diff_agree() {
+    for (case, input, expected, rule) in [
+        // Only trailing whitespace differs: Baekjoon forgives it, `exact` does not.
+        ("trailing", "1 2\n3\n", "1 2 \n3\n\n", "baekjoon"),
+        ("trailing", "1 2\n3\n", "1 2 \n3\n\n", "exact"),
+        ("trailing", "1 2\n3\n", "1 2 \n3\n\n", "lines"),
+        // A blank line in the middle: wrong format under Baekjoon's rule, fine as tokens.
+        ("blank", "1\n\n2\n", "1\n2\n", "baekjoon"),
+        ("blank", "1\n\n2\n", "1\n2\n", "tokens"),
+        // Windows line ends in the `.out`: read as plain ones everywhere.
+        ("crlf", "4\n5\n", "4\r\n5\r\n", "exact"),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        write(tmp.path(), &format!("{case}.in"), input);
+        write(tmp.path(), &format!("{case}.out"), expected);
+        let rule: sample_check::Compare = rule.parse().unwrap();
+        let samples = sample_check::load(tmp.path()).unwrap();
+        let cargo_passes = sample_check::sample_mismatch("/bin/cat", &samples[0], rule).is_none();
+        let (report, code) = sample_diff(
+            Path::new("/bin/cat"),
+            tmp.path(),
+            &["--compare", rule.name()],
+        );
+        let diff_passes = code == Some(0);
+        assert_eq!(
+            cargo_passes, diff_passes,
+            "{case} under {rule}: cargo test says {cargo_passes}, sample-diff {diff_passes}:\n{report}"
+        );
+    }
+}

@@ -1,4 +1,14 @@
-//! Test helpers shared by the problem crates: run a judge binary on some input, load samples.
+//! The one definition of a sample and of passing it: what a sample folder holds ([`load`]),
+//! how an answer is compared ([`compare_with`] under the problem's [`Compare`] rule), and the
+//! test helpers the problem crates share (run a judge binary, assert its samples pass, assert a
+//! malformed input is rejected). `sample-diff` and the bundle check use the same loader and
+//! rules, so a sample passes or fails the same everywhere.
+
+mod compare;
+mod sample;
+
+pub use compare::{compare, compare_with, Compare, Match};
+pub use sample::{load, no_cases, select, unpaired_outputs, Sample};
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -120,47 +130,61 @@ pub fn samples_dir(manifest_dir: &str, crate_name: &str) -> PathBuf {
         .join(crate_name)
 }
 
-/// Every file `<case>.<extension>` in `dir`, sorted by name.
-fn files_ending(dir: &Path, extension: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == extension))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    files
-}
-
-/// Every `<case>.in` in `dir`, sorted by name.
+/// Every `<case>.in` in `dir`, in the order [`load`] gives (numbered cases first, `2` before
+/// `10`); none when the folder cannot be listed.
 pub fn sample_inputs(dir: &Path) -> Vec<PathBuf> {
-    files_ending(dir, "in")
+    load(dir)
+        .map(|samples| samples.into_iter().map(|s| s.input_path).collect())
+        .unwrap_or_default()
 }
 
-/// Every `<case>.out` in `dir` with no `<case>.in` beside it (a sample half saved), sorted.
+/// Every `<case>.out` in `dir` with no `<case>.in` beside it (a sample half saved), in order.
 pub fn outputs_without_input(dir: &Path) -> Vec<PathBuf> {
-    let mut outputs = files_ending(dir, "out");
-    outputs.retain(|p| !p.with_extension("in").exists());
-    outputs
+    unpaired_outputs(dir)
+        .into_iter()
+        .map(|name| dir.join(name))
+        .collect()
 }
 
-/// Why the binary's answer to the sample at `input_path` is not exactly `<case>.out` beside
-/// it (its `\r\n` line ends read as `\n`), or `None` when it is.
-pub fn sample_mismatch(exe: impl AsRef<Path>, input_path: &Path) -> Option<String> {
-    let name = input_path.display();
-    let input = match std::fs::read_to_string(input_path) {
-        Ok(text) => text,
-        Err(e) => return Some(format!("{name}: cannot read: {e}")),
+/// The `compare` rule of the crate at `manifest_dir`: `[package.metadata.judge] compare` in its
+/// `Cargo.toml`, Baekjoon's when it says none.
+pub fn manifest_compare(manifest_dir: &Path) -> Result<Compare, String> {
+    let path = manifest_dir.join("Cargo.toml");
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let manifest: toml::Table = text
+        .parse()
+        .map_err(|e| format!("{} is not TOML: {e}", path.display()))?;
+    let rule = manifest
+        .get("package")
+        .and_then(|p| p.get("metadata"))
+        .and_then(|m| m.get("judge"))
+        .and_then(|j| j.get("compare"));
+    match rule {
+        None => Ok(Compare::default()),
+        Some(toml::Value::String(name)) => name
+            .parse()
+            .map_err(|e| format!("{}: compare: {e}", path.display())),
+        Some(other) => Err(format!(
+            "{}: compare must be a string, found {other}",
+            path.display()
+        )),
+    }
+}
+
+/// Why the binary's answer to `sample` does not pass under `rule`, or `None` when it does.
+pub fn sample_mismatch(exe: impl AsRef<Path>, sample: &Sample, rule: Compare) -> Option<String> {
+    let name = sample.input_path.display();
+    if let Some(why) = &sample.broken {
+        return Some(format!("{name}: {why}"));
+    }
+    let Some(expected) = &sample.expected else {
+        return Some(format!(
+            "{name}: no {}.out beside it, so nothing to compare with",
+            sample.name
+        ));
     };
-    let expected_path = input_path.with_extension("out");
-    // A sample saved with Windows line ends asks for no `\r`: the judge reads lines either way.
-    let expected = match std::fs::read_to_string(&expected_path) {
-        Ok(text) => text.replace("\r\n", "\n"),
-        Err(e) => return Some(format!("{}: cannot read: {e}", expected_path.display())),
-    };
-    let run = run_binary(exe, &input);
+    let run = run_binary(exe, &sample.input);
     if run.timed_out {
         return Some(format!(
             "{name}: still running after {} s, stopped (an endless loop?); stdout so far {:?}",
@@ -174,32 +198,37 @@ pub fn sample_mismatch(exe: impl AsRef<Path>, input_path: &Path) -> Option<Strin
             run.code, run.stderr
         ));
     }
-    if run.stdout != expected {
-        return Some(format!(
-            "{name}: expected {expected:?}, printed {:?}",
+    match compare_with(expected, &run.stdout, rule, None) {
+        Match::Accepted => None,
+        verdict => Some(format!(
+            "{name}: {} under the {rule} rule: expected {expected:?}, printed {:?}",
+            match verdict {
+                Match::WrongFormat => "wrong format",
+                _ => "wrong answer",
+            },
             run.stdout
-        ));
+        )),
     }
-    None
 }
 
-/// Asserts that every sample of the crate (`samples/<crate>/*.in`) makes the binary `exe` print
-/// exactly its `.out`, and that no `.out` lacks its `.in`, reporting every mismatch at once; a
-/// crate with no samples yet fails with a message saying so.
+/// Asserts that every sample of the crate (`samples/<crate>/*.in`) makes the binary `exe` pass
+/// under the crate's `compare` rule (as `sample-diff` judges it), and that no `.out` lacks its
+/// `.in`, reporting every failure at once; a crate with no samples yet fails saying so.
 ///
 /// # Panics
-/// When a sample does not match, or there is none.
+/// When a sample does not pass, or there is none.
 pub fn assert_samples(exe: impl AsRef<Path>, manifest_dir: &str, crate_name: &str) {
     let dir = samples_dir(manifest_dir, crate_name);
-    let inputs = sample_inputs(&dir);
+    let samples = load(&dir).unwrap_or_default();
     assert!(
-        !inputs.is_empty(),
+        !samples.is_empty(),
         "{crate_name}: no samples yet: put each official sample in {} as <case>.in and <case>.out",
         dir.display()
     );
-    let mut failures: Vec<String> = inputs
+    let rule = manifest_compare(Path::new(manifest_dir)).unwrap_or_else(|e| panic!("{e}"));
+    let mut failures: Vec<String> = samples
         .iter()
-        .filter_map(|input| sample_mismatch(exe.as_ref(), input))
+        .filter_map(|sample| sample_mismatch(exe.as_ref(), sample, rule))
         .collect();
     failures.extend(
         outputs_without_input(&dir)
@@ -208,16 +237,16 @@ pub fn assert_samples(exe: impl AsRef<Path>, manifest_dir: &str, crate_name: &st
     );
     assert!(
         failures.is_empty(),
-        "{} of {} samples differ:\n{}",
+        "{} of {} samples fail:\n{}",
         failures.len(),
-        inputs.len(),
+        samples.len(),
         failures.join("\n")
     );
 }
 
 /// Defines a problem crate's sample test, `samples_match`: every `samples/<crate>/*.in` through
-/// the crate's judge binary must print exactly its `.out` (Baekjoon shows the `.out` files; a
-/// snapshot of them would only repeat them).
+/// the crate's judge binary must pass against its `.out` under the crate's `compare` rule
+/// (Baekjoon shows the `.out` files; a snapshot of them would only repeat them).
 #[macro_export]
 macro_rules! samples_test {
     () => {
@@ -247,13 +276,67 @@ mod tests {
         dir
     }
 
+    /// The verdict on the one sample `1` of `dir` through `cat` (which prints its input).
+    fn through_cat(dir: &Path, rule: Compare) -> Option<String> {
+        let samples = load(dir).unwrap();
+        sample_mismatch("/bin/cat", &samples[0], rule)
+    }
+
     #[test]
     fn an_expected_output_saved_with_windows_line_ends_matches_plain_ones() {
         let dir = folder("crlf", &[("1.in", "4\n5\n"), ("1.out", "4\r\n5\r\n")]);
-        // `cat` prints its input: the `\n` lines the judge would accept.
-        assert_eq!(sample_mismatch("/bin/cat", &dir.join("1.in")), None);
+        assert_eq!(through_cat(&dir, Compare::Exact), None);
         let dir = folder("wrong", &[("1.in", "4\n"), ("1.out", "5\r\n")]);
-        assert!(sample_mismatch("/bin/cat", &dir.join("1.in")).is_some());
+        assert!(through_cat(&dir, Compare::Baekjoon).is_some());
+    }
+
+    #[test]
+    fn the_problems_rule_decides_on_whitespace() {
+        let dir = folder(
+            "trailing",
+            &[("1.in", "1 2\n3\n"), ("1.out", "1 2 \n3\n\n")],
+        );
+        assert_eq!(through_cat(&dir, Compare::Baekjoon), None);
+        assert!(through_cat(&dir, Compare::Exact)
+            .unwrap()
+            .contains("wrong format under the exact rule"));
+        let dir = folder("blank", &[("1.in", "1\n\n2\n"), ("1.out", "1\n2\n")]);
+        assert!(through_cat(&dir, Compare::Baekjoon).is_some());
+        assert_eq!(through_cat(&dir, Compare::Tokens), None);
+    }
+
+    #[test]
+    fn samples_come_in_natural_order() {
+        let dir = folder("order", &[("10.in", ""), ("2.in", ""), ("a.in", "")]);
+        let names: Vec<PathBuf> = sample_inputs(&dir);
+        assert_eq!(
+            names,
+            [dir.join("2.in"), dir.join("10.in"), dir.join("a.in")]
+        );
+    }
+
+    #[test]
+    fn the_rule_is_read_from_the_manifest() {
+        let dir = folder(
+            "manifest",
+            &[(
+                "Cargo.toml",
+                "[package]\nname = \"x\"\n[package.metadata.judge]\ncompare = \"lines\"\n",
+            )],
+        );
+        assert_eq!(manifest_compare(&dir), Ok(Compare::Lines));
+        let dir = folder("no-rule", &[("Cargo.toml", "[package]\nname = \"x\"\n")]);
+        assert_eq!(manifest_compare(&dir), Ok(Compare::Baekjoon));
+        let dir = folder(
+            "bad-rule",
+            &[(
+                "Cargo.toml",
+                "[package.metadata.judge]\ncompare = \"fuzzy\"\n",
+            )],
+        );
+        assert!(manifest_compare(&dir)
+            .unwrap_err()
+            .contains("unknown comparison `fuzzy`"));
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+use clap::builder::TypedValueParser;
 use clap::Parser;
 use judge_kit::bundle::{write, Options};
 use judge_kit::check::{floor_compiler_path, Compiler};
@@ -68,7 +69,9 @@ struct Args {
           value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     output_limit_mb: u64,
     /// Comparison rule (default: the problem's `compare`, else baekjoon).
-    #[arg(long, value_enum)]
+    #[arg(long, value_name = "RULE",
+          value_parser = clap::builder::PossibleValuesParser::new(Compare::ALL.map(Compare::name))
+              .try_map(|name: String| judge_kit::verdict::parse_compare(&name)))]
     compare: Option<Compare>,
     /// Accept numbers within this absolute or relative error (tokens compared, e.g. 1e-6).
     #[arg(short = 'e', long, value_name = "ERROR", value_parser = parse_error,
