@@ -1,5 +1,6 @@
 //! The nearest target by breadth-first distance through passable cells, ties broken by row then
-//! column (the judges' "topmost, then leftmost").
+//! column (the judges' "topmost, then leftmost"): the breadth-first walk of [`Grid::distances`]
+//! (flood.rs), stopped once the nearest distance is settled.
 
 use super::grid::{Grid, Pos};
 
@@ -12,7 +13,8 @@ impl<T> Grid<T> {
     /// [`Grid::distances`] (off the board or failing `pass`: left out).
     ///
     /// # Complexity
-    /// O(rows * cols) time and memory.
+    /// O(rows * cols) memory; time O(rows * cols) at most, but the search stops once it has
+    /// seen every cell as near as the nearest target, so a near target is found quickly.
     ///
     /// ```
     /// // S may walk on anything but '#'; the targets are 'a' and 'b'.
@@ -37,16 +39,25 @@ impl<T> Grid<T> {
         pass: impl FnMut(&T) -> bool,
         mut target: impl FnMut(&T) -> bool,
     ) -> Option<(Pos, usize)> {
-        let distance = self.distances(starts, pass);
+        let mut distance = vec![0usize; self.rows() * self.cols()];
+        let index = |(r, c): Pos| r * self.cols() + c;
         let mut best: Option<(Pos, usize)> = None;
-        // Row-major order: among equal distances the first one seen is the topmost, leftmost.
-        for (pos, d) in distance.indexed() {
-            if let Some(d) = *d {
-                if best.map_or(true, |(_, b)| d < b) && target(&self[pos]) {
-                    best = Some((pos, d));
+        // Cells are reached in order of distance: once one lies beyond the best target, every
+        // cell as near as that target has been seen, so the search stops there.
+        self.breadth_first(starts, pass, |cell, from| {
+            let d = from.map_or(0, |from| distance[index(from)] + 1);
+            distance[index(cell)] = d;
+            match best {
+                Some((_, b)) if d > b => false,
+                Some((p, b)) if d == b && p < cell => true,
+                _ => {
+                    if target(&self[cell]) {
+                        best = Some((cell, d));
+                    }
+                    true
                 }
             }
-        }
+        });
         best
     }
 }
