@@ -336,19 +336,16 @@ mod tests {
 
     #[test]
     fn the_reference_gives_the_official_answers() {
-        let dir = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../samples/boj-13460-marble-escape-2"
-        );
-        for k in 1..=7 {
-            let input = std::fs::read_to_string(format!("{dir}/{k}.in")).unwrap();
-            let expected = std::fs::read_to_string(format!("{dir}/{k}.out")).unwrap();
+        let (root, name) = (env!("CARGO_MANIFEST_DIR"), env!("CARGO_PKG_NAME"));
+        let dir = sample_check::samples_dir(root, name);
+        for (case, input) in problem_tools::trace::samples(root, name) {
+            let expected = std::fs::read_to_string(dir.join(format!("{case}.out"))).unwrap();
             let board: Vec<Vec<char>> =
                 input.lines().skip(1).map(|l| l.chars().collect()).collect();
             assert_eq!(
                 format!("{}\n", reference_answer(&board)),
                 expected,
-                "sample {k}"
+                "sample {case}"
             );
         }
     }
