@@ -17,7 +17,7 @@ impl<T> Grid<T> {
     /// assert_eq!(cells, vec![(0, 0), (0, 1), (1, 1), (2, 0), (2, 1)]);
     /// ```
     pub fn flood_fill(&self, start: Pos, pass: impl FnMut(&T) -> bool) -> Vec<Pos> {
-        self.breadth_first([start], pass, |_, _| {})
+        self.breadth_first([start], pass, |_, _| true)
     }
 
     /// The least number of 4-steps from the nearest of `starts` to every cell, through cells
@@ -47,6 +47,7 @@ impl<T> Grid<T> {
                 Some(from) => distance[from].map(|d| d + 1),
                 None => Some(0),
             };
+            true
         });
         distance
     }
@@ -54,12 +55,13 @@ impl<T> Grid<T> {
     /// The cells reachable from `starts` by 4-steps through cells where `pass` holds, in
     /// breadth-first order (the starts first; those off the board, failing `pass` or given
     /// twice left out); `reached(cell, from)` is told of each as it is first reached, with the
-    /// cell it was reached from (`None` for a start).
-    fn breadth_first(
+    /// cell it was reached from (`None` for a start), in order of distance, and returns whether
+    /// to go on (`false` ends the search there, the cells so far returned).
+    pub(super) fn breadth_first(
         &self,
         starts: impl IntoIterator<Item = Pos>,
         mut pass: impl FnMut(&T) -> bool,
-        mut reached: impl FnMut(Pos, Option<Pos>),
+        mut reached: impl FnMut(Pos, Option<Pos>) -> bool,
     ) -> Vec<Pos> {
         let mut seen = vec![false; self.rows() * self.cols()];
         let index = |pos: Pos| pos.0 * self.cols() + pos.1;
@@ -67,8 +69,10 @@ impl<T> Grid<T> {
         for start in starts {
             if self.get(start).is_some() && !seen[index(start)] && pass(&self[start]) {
                 seen[index(start)] = true;
-                reached(start, None);
                 order.push(start);
+                if !reached(start, None) {
+                    return order;
+                }
             }
         }
         let mut next = 0;
@@ -79,8 +83,10 @@ impl<T> Grid<T> {
             for n in self.neighbors(pos) {
                 if !seen[index(n)] && pass(&self[n]) {
                     seen[index(n)] = true;
-                    reached(n, Some(pos));
                     order.push(n);
+                    if !reached(n, Some(pos)) {
+                        return order;
+                    }
                 }
             }
         }

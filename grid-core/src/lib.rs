@@ -14,7 +14,9 @@
 //! Inside this crate sibling modules are reached through `super::`, so the whole library can be
 //! pasted into a single-file submission as `mod grid_core { ... }` unchanged.
 
+pub mod bounce;
 pub mod components;
+pub mod die;
 pub mod dir;
 pub mod error;
 pub mod flood;
@@ -22,6 +24,8 @@ pub mod gravity;
 pub mod grid;
 pub mod judge;
 pub mod literal;
+pub mod nearest;
+pub mod ray;
 pub mod rect;
 pub mod rotate;
 pub mod rotate_square;
@@ -32,10 +36,12 @@ mod testing;
 pub mod wildcard_groups;
 
 pub use components::{Components, Labels};
+pub use die::Die;
 pub use dir::Dir;
 pub use error::{InputError, TextPosition};
 pub use grid::{Cell, Grid, Pos};
 pub use judge::run_judge;
+pub use ray::Ray;
 pub use rect::Rect;
 pub use scan::Scanner;
 pub use shape::Shape;
