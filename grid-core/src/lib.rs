@@ -14,8 +14,11 @@
 //! Inside this crate sibling modules are reached through `super::`, so the whole library can be
 //! pasted into a single-file submission as `mod grid_core { ... }` unchanged.
 
+pub mod along;
+pub mod buckets;
 pub mod components;
 pub mod dir;
+pub mod dir8;
 pub mod error;
 pub mod flood;
 pub mod gravity;
@@ -25,18 +28,26 @@ pub mod literal;
 pub mod rect;
 pub mod rotate;
 pub mod rotate_square;
+pub mod runs;
 pub mod scan;
 pub mod shape;
+pub mod spiral;
 #[cfg(test)]
 mod testing;
 pub mod wildcard_groups;
+pub mod wrap;
 
+pub use buckets::Buckets;
 pub use components::{Components, Labels};
 pub use dir::Dir;
+pub use dir8::Dir8;
 pub use error::{InputError, TextPosition};
 pub use grid::{Cell, Grid, Pos};
 pub use judge::run_judge;
 pub use rect::Rect;
+pub use runs::{pop_long_runs, runs, Run};
 pub use scan::Scanner;
 pub use shape::Shape;
+pub use spiral::spiral_from_centre;
 pub use wildcard_groups::{CellClass, WildcardGroup};
+pub use wrap::Torus;
