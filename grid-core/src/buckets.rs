@@ -7,7 +7,8 @@ use super::grid::Pos;
 
 /// Items grouped by cell on a `rows x cols` board: each cell's items are one slice, in the order
 /// the items were given (the grouping is stable). Built in one pass over the items and one over
-/// the cells, with no vector per cell, so it can be rebuilt every turn of a simulation.
+/// the cells, with no vector per cell; [`Buckets::regroup`] refills it in place, so a simulation
+/// that regroups every turn allocates nothing after the first.
 ///
 /// ```
 /// use grid_core::Buckets;
@@ -19,16 +20,40 @@ use super::grid::Pos;
 /// let crowded: Vec<_> = cells.occupied().filter(|(_, here)| here.len() >= 2).map(|(p, _)| p).collect();
 /// assert_eq!(crowded, vec![(0, 1)]);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Buckets<T> {
     rows: usize,
     cols: usize,
     /// Cell `i` (row-major) holds `items[start[i]..start[i + 1]]`.
     start: Vec<usize>,
     items: Vec<T>,
+    /// Scratch of `regroup`, kept for its allocations: each item's cell index, the items in the
+    /// order given, and where each cell's next item goes.
+    cell: Vec<usize>,
+    given: Vec<Option<T>>,
+    next: Vec<usize>,
 }
 
 impl<T> Buckets<T> {
+    /// A `rows x cols` board with no items.
+    ///
+    /// ```
+    /// let b = grid_core::Buckets::<u8>::new(2, 3);
+    /// assert!(b.is_empty());
+    /// assert_eq!(b.occupied().count(), 0);
+    /// ```
+    pub fn new(rows: usize, cols: usize) -> Buckets<T> {
+        Buckets {
+            rows,
+            cols,
+            start: vec![0; rows * cols + 1],
+            items: Vec::new(),
+            cell: Vec::new(),
+            given: Vec::new(),
+            next: Vec::new(),
+        }
+    }
+
     /// Groups `items` by `cell_of(item)` on a `rows x cols` board.
     ///
     /// # Panics
@@ -47,39 +72,69 @@ impl<T> Buckets<T> {
         items: impl IntoIterator<Item = T>,
         cell_of: impl Fn(&T) -> Pos,
     ) -> Buckets<T> {
-        let items: Vec<T> = items.into_iter().collect();
-        let index: Vec<usize> = items
-            .iter()
-            .map(|item| {
-                let (r, c) = cell_of(item);
-                assert!(
-                    r < rows && c < cols,
-                    "{:?} is off a {rows}x{cols} grid",
-                    (r, c)
-                );
-                r * cols + c
-            })
-            .collect();
+        let mut b = Buckets::new(rows, cols);
+        b.regroup(items, cell_of);
+        b
+    }
+
+    /// Drops the items held and groups `items` by `cell_of(item)` instead, reusing the
+    /// buckets' memory.
+    ///
+    /// # Panics
+    /// When an item's cell is off the board.
+    ///
+    /// # Complexity
+    /// `O(items + rows * cols)`.
+    ///
+    /// ```
+    /// let mut b = grid_core::Buckets::by_cell(1, 2, vec![(0, 0)], |&p| p);
+    /// let moved: Vec<_> = b.as_slice().iter().map(|&(r, c)| (r, c + 1)).collect();
+    /// b.regroup(moved, |&p| p);
+    /// assert_eq!((b[(0, 0)].len(), b[(0, 1)].len()), (0, 1));
+    /// ```
+    pub fn regroup(&mut self, items: impl IntoIterator<Item = T>, cell_of: impl Fn(&T) -> Pos) {
+        let (rows, cols) = (self.rows, self.cols);
+        self.items.clear();
+        self.cell.clear();
+        self.given.clear();
+        for item in items {
+            let (r, c) = cell_of(&item);
+            assert!(
+                r < rows && c < cols,
+                "{:?} is off a {rows}x{cols} grid",
+                (r, c)
+            );
+            self.cell.push(r * cols + c);
+            self.given.push(Some(item));
+        }
         // start[i + 1] counts the items of cell i, then the prefix sums make it an end.
-        let mut start = vec![0; rows * cols + 1];
-        for &i in &index {
-            start[i + 1] += 1;
+        self.start.iter_mut().for_each(|s| *s = 0);
+        for &i in &self.cell {
+            self.start[i + 1] += 1;
         }
         for i in 0..rows * cols {
-            start[i + 1] += start[i];
+            self.start[i + 1] += self.start[i];
         }
-        let mut next = start.clone();
-        let mut slots: Vec<Option<T>> = (0..items.len()).map(|_| None).collect();
-        for (item, i) in items.into_iter().zip(index) {
-            slots[next[i]] = Some(item);
-            next[i] += 1;
+        // next[k]: the place of the k-th item given, then the items taken in place order.
+        self.next.clear();
+        self.next.extend_from_slice(&self.start[..rows * cols]);
+        let mut place = std::mem::take(&mut self.cell);
+        for slot in place.iter_mut() {
+            let cell = *slot;
+            *slot = self.next[cell];
+            self.next[cell] += 1;
         }
-        Buckets {
-            rows,
-            cols,
-            start,
-            items: slots.into_iter().flatten().collect(),
+        // place[k] is where item k goes; invert it into the order to take them in.
+        self.next.clear();
+        self.next.resize(place.len(), 0);
+        for (k, &at) in place.iter().enumerate() {
+            self.next[at] = k;
         }
+        for &k in &self.next {
+            self.items
+                .push(self.given[k].take().expect("each item is placed once"));
+        }
+        self.cell = place;
     }
 
     /// Number of rows.
@@ -198,6 +253,8 @@ mod tests {
     fn every_placement_of_up_to_four_items_on_small_boards_matches_filtering() {
         for (rows, cols) in [(1usize, 1usize), (2, 2), (2, 3), (3, 1)] {
             let cells = rows * cols;
+            let mut reused = Buckets::new(rows, cols);
+            reused.regroup((0..5).map(|k| (k, (0, 0))), |&(_, p)| p);
             for count in 0..=4u32 {
                 for code in 0..cells.pow(count) {
                     // Item k is (k, its cell).
@@ -208,6 +265,10 @@ mod tests {
                         })
                         .collect();
                     let b = Buckets::by_cell(rows, cols, items.clone(), |&(_, p)| p);
+                    // Regrouping reused buckets (holding other items) gives the same grouping.
+                    reused.regroup(items.clone(), |&(_, p)| p);
+                    assert_eq!(reused.as_slice(), b.as_slice());
+                    assert_eq!(reused.start, b.start);
                     assert_eq!(b.len(), items.len());
                     let mut seen = Vec::new();
                     for r in 0..rows {

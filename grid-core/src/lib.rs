@@ -45,7 +45,7 @@ pub use error::{InputError, TextPosition};
 pub use grid::{Cell, Grid, Pos};
 pub use judge::run_judge;
 pub use rect::Rect;
-pub use runs::{pop_long_runs, runs, Run};
+pub use runs::{pop_long_runs, runs_of, Run};
 pub use scan::Scanner;
 pub use shape::Shape;
 pub use spiral::spiral_from_centre;

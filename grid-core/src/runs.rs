@@ -4,7 +4,7 @@
 /// A maximal block of equal consecutive values of a line: `line[start..start + len]`.
 ///
 /// ```
-/// let runs = grid_core::runs(&[1, 1, 2, 1]);
+/// let runs = grid_core::runs_of(&[1, 1, 2, 1]);
 /// assert_eq!(runs[0], grid_core::Run { start: 0, len: 2 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,13 +21,13 @@ pub struct Run {
 /// `O(line.len())`.
 ///
 /// ```
-/// use grid_core::{runs, Run};
+/// use grid_core::runs_of;
 /// let line = [3, 3, 3, 1, 2, 2];
-/// let encoded: Vec<(usize, i32)> = runs(&line).iter().map(|r| (r.len, line[r.start])).collect();
+/// let encoded: Vec<(usize, i32)> = runs_of(&line).iter().map(|r| (r.len, line[r.start])).collect();
 /// assert_eq!(encoded, vec![(3, 3), (1, 1), (2, 2)]);
-/// assert!(runs::<u8>(&[]).is_empty());
+/// assert!(runs_of::<u8>(&[]).is_empty());
 /// ```
-pub fn runs<T: PartialEq>(line: &[T]) -> Vec<Run> {
+pub fn runs_of<T: PartialEq>(line: &[T]) -> Vec<Run> {
     let mut out = Vec::new();
     let mut start = 0;
     for i in 1..=line.len() {
@@ -127,7 +127,7 @@ mod tests {
     fn runs_of_every_line_up_to_8_of_3_values_cover_it_with_maximal_blocks() {
         for len in 0..=8 {
             for line in all_lines(len, 3) {
-                let found = runs(&line);
+                let found = runs_of(&line);
                 let lengths = block_lengths(&line);
                 let mut at = 0;
                 for run in &found {
