@@ -14,10 +14,13 @@
 //! Inside this crate sibling modules are reached through `super::`, so the whole library can be
 //! pasted into a single-file submission as `mod grid_core { ... }` unchanged.
 
+pub mod along;
 pub mod bounce;
+pub mod buckets;
 pub mod components;
 pub mod die;
 pub mod dir;
+pub mod dir8;
 pub mod error;
 pub mod flood;
 pub mod gravity;
@@ -29,20 +32,28 @@ pub mod ray;
 pub mod rect;
 pub mod rotate;
 pub mod rotate_square;
+pub mod runs;
 pub mod scan;
 pub mod shape;
+pub mod spiral;
 #[cfg(test)]
 mod testing;
 pub mod wildcard_groups;
+pub mod wrap;
 
+pub use buckets::Buckets;
 pub use components::{Components, Labels};
 pub use die::Die;
 pub use dir::Dir;
+pub use dir8::Dir8;
 pub use error::{InputError, TextPosition};
 pub use grid::{Cell, Grid, Pos};
 pub use judge::run_judge;
 pub use ray::Ray;
 pub use rect::Rect;
+pub use runs::{pop_long_runs, runs_of, Run};
 pub use scan::Scanner;
 pub use shape::Shape;
+pub use spiral::spiral_from_centre;
 pub use wildcard_groups::{CellClass, WildcardGroup};
+pub use wrap::Torus;
