@@ -23,6 +23,7 @@ pub mod grid;
 pub mod judge;
 pub mod literal;
 pub mod rect;
+pub mod ring;
 pub mod rotate;
 pub mod rotate_square;
 pub mod scan;
