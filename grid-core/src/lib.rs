@@ -28,6 +28,7 @@ pub mod rotate;
 pub mod rotate_square;
 pub mod scan;
 pub mod shape;
+pub mod spread;
 #[cfg(test)]
 mod testing;
 pub mod wildcard_groups;
