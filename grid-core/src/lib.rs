@@ -31,6 +31,7 @@ pub mod shape;
 pub mod spread;
 #[cfg(test)]
 mod testing;
+pub mod walls;
 pub mod wildcard_groups;
 
 pub use components::{Components, Labels};
@@ -41,4 +42,5 @@ pub use judge::run_judge;
 pub use rect::Rect;
 pub use scan::Scanner;
 pub use shape::Shape;
+pub use walls::Walls;
 pub use wildcard_groups::{CellClass, WildcardGroup};
