@@ -43,18 +43,28 @@ impl<T: Copy + Default + PartialEq + AddAssign + SubAssign> Grid<T> {
         let mut moved = false;
         for r in 0..rows {
             for c in 0..cols {
-                let from = (r, c);
-                for dir in Dir::ALL {
-                    let to = match self.step(from, dir) {
-                        Some(to) => to,
-                        None => continue,
-                    };
+                let (from, i) = ((r, c), r * cols + c);
+                let mut send = |dir: Dir, to: Pos, j: usize| {
                     let amount = give(self, from, dir, to);
                     if amount != zero {
                         moved = true;
-                        next[r * cols + c] -= amount;
-                        next[to.0 * cols + to.1] += amount;
+                        next[i] -= amount;
+                        next[j] += amount;
                     }
+                };
+                // The neighbours in the order of Dir::ALL, written out with their indices: this
+                // loop is the whole cost of a simulation step.
+                if r > 0 {
+                    send(Dir::Up, (r - 1, c), i - cols);
+                }
+                if r + 1 < rows {
+                    send(Dir::Down, (r + 1, c), i + cols);
+                }
+                if c > 0 {
+                    send(Dir::Left, (r, c - 1), i - 1);
+                }
+                if c + 1 < cols {
+                    send(Dir::Right, (r, c + 1), i + 1);
                 }
             }
         }
