@@ -134,26 +134,10 @@ mod tests {
     }
 
     fn any_gift(old: &[Vec<i32>], rule: &Gift) -> bool {
-        let rows = old.len();
-        let cols = old.first().map_or(0, Vec::len);
-        (0..rows).any(|r| {
-            (0..cols).any(|c| {
-                let mut near = vec![];
-                if r > 0 {
-                    near.push((r - 1, c));
-                }
-                if r + 1 < rows {
-                    near.push((r + 1, c));
-                }
-                if c > 0 {
-                    near.push((r, c - 1));
-                }
-                if c + 1 < cols {
-                    near.push((r, c + 1));
-                }
-                near.into_iter().any(|n| rule(old, (r, c), n) != 0)
-            })
-        })
+        let board = Grid::from_rows(old.to_vec()).unwrap();
+        board
+            .positions()
+            .any(|p| board.neighbors(p).any(|n| rule(old, p, n) != 0))
     }
 
     #[test]
