@@ -173,11 +173,9 @@ impl Stress for FineDust {
             case.board[0].len(),
             case.seconds
         );
-        for row in &case.board {
-            let cells: Vec<String> = row.iter().map(i32::to_string).collect();
-            text.push_str(&cells.join(" "));
-            text.push('\n');
-        }
+        // A board of numbers prints as the judge writes it: spaced, one row a line.
+        let board = grid_core::Grid::from_rows(case.board.clone()).expect("rectangular");
+        text.push_str(&board.to_string());
         text
     }
 
