@@ -40,19 +40,24 @@ impl Walls {
         }
     }
 
-    /// The cell holding the edge between `pos` and its neighbour toward `dir` (the upper or left
-    /// one of the two) and the edge's bit, or `None` when either cell is off the board.
-    fn edge(&self, pos: Pos, dir: Dir) -> Option<(Pos, u8)> {
-        if !self.sides.contains(pos) {
+    /// The index (row-major) of the cell holding the edge between `pos` and its neighbour
+    /// toward `dir` (the upper or left one of the two) and the edge's bit, or `None` when either
+    /// cell is off the board. Written out rather than through `Grid::step`: every wind and heat
+    /// step of a simulation asks it.
+    fn edge(&self, pos: Pos, dir: Dir) -> Option<(usize, u8)> {
+        let (rows, cols) = (self.sides.rows(), self.sides.cols());
+        let (r, c) = pos;
+        if r >= rows || c >= cols {
             return None;
         }
-        let to = self.sides.step(pos, dir)?;
-        Some(match dir {
-            Dir::Right => (pos, RIGHT),
-            Dir::Down => (pos, DOWN),
-            Dir::Left => (to, RIGHT),
-            Dir::Up => (to, DOWN),
-        })
+        let i = r * cols + c;
+        match dir {
+            Dir::Right if c + 1 < cols => Some((i, RIGHT)),
+            Dir::Down if r + 1 < rows => Some((i, DOWN)),
+            Dir::Left if c > 0 => Some((i - 1, RIGHT)),
+            Dir::Up if r > 0 => Some((i - cols, DOWN)),
+            _ => None,
+        }
     }
 
     /// Puts a wall between `pos` and its neighbour toward `dir`; returns whether it is new (a
@@ -77,8 +82,9 @@ impl Walls {
                 self.sides.cols()
             ),
         };
-        let new = self.sides[cell] & bit == 0;
-        self.sides[cell] |= bit;
+        let side = &mut self.sides.as_mut_slice()[cell];
+        let new = *side & bit == 0;
+        *side |= bit;
         new
     }
 
@@ -94,7 +100,7 @@ impl Walls {
     /// ```
     pub fn blocks(&self, pos: Pos, dir: Dir) -> bool {
         self.edge(pos, dir)
-            .map_or(false, |(cell, bit)| self.sides[cell] & bit != 0)
+            .map_or(false, |(cell, bit)| self.sides.as_slice()[cell] & bit != 0)
     }
 
     /// Whether one step from `from` toward `dir` is possible: the neighbour is on the board and
@@ -110,7 +116,7 @@ impl Walls {
     /// ```
     pub fn passable(&self, from: Pos, dir: Dir) -> bool {
         self.edge(from, dir)
-            .map_or(false, |(cell, bit)| self.sides[cell] & bit == 0)
+            .map_or(false, |(cell, bit)| self.sides.as_slice()[cell] & bit == 0)
     }
 
     /// The neighbour one step from `from` toward `dir`, or `None` when the step leaves the board
@@ -124,11 +130,17 @@ impl Walls {
     /// assert_eq!(walls.step((0, 1), Dir::Right), None);
     /// ```
     pub fn step(&self, from: Pos, dir: Dir) -> Option<Pos> {
-        if self.passable(from, dir) {
-            self.sides.step(from, dir)
-        } else {
-            None
+        if !self.passable(from, dir) {
+            return None;
         }
+        let (r, c) = from;
+        // Passable: the neighbour is on the board.
+        Some(match dir {
+            Dir::Up => (r - 1, c),
+            Dir::Down => (r + 1, c),
+            Dir::Left => (r, c - 1),
+            Dir::Right => (r, c + 1),
+        })
     }
 
     /// Where the steps `dirs`, taken one after another from `from`, lead; `None` when any of
