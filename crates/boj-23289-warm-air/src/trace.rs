@@ -1,7 +1,7 @@
-//! Warm air drawn round by round from [`crate::solve_observed`]: the heaters' blow, the evening
-//! out and the cooled ring with the check, the cells whose temperature changed marked. Heaters
-//! show their way (`>`, `<`, `^`, `v`) before their temperature and are red; inspected cells
-//! are green once at `K` or more, blue before.
+//! Warm air drawn round by round from [`crate::solve_observed`]: the heaters' blow and the
+//! evening out with the cells whose temperature changed marked, then the cooled ring with the
+//! check, the inspected cells marked. Heaters show their way (`>`, `<`, `^`, `v`) before their
+//! temperature and are red; inspected cells are green once at `K` or more, blue before.
 //!
 //! The first [`FULL_ROUNDS`](crate::trace::FULL_ROUNDS) rounds are drawn in full, then only
 //! the last one.
@@ -24,15 +24,15 @@ impl Trace for WarmAir {
         let mut frames = vec![Frame {
             title: "start".to_string(),
             caption: format!(
-                "{} heater{}, {} inspected cell{} to reach K = {}; walls stand between cells \
-                 (not drawn)",
+                "{} heater{}, {} inspected cell{} (marked) to reach K = {}; walls stand between \
+                 cells (not drawn)",
                 office.heaters.len(),
                 if office.heaters.len() == 1 { "" } else { "s" },
                 office.inspected.len(),
                 if office.inspected.len() == 1 { "" } else { "s" },
                 office.k
             ),
-            board: board(&office, &start, &|_| false),
+            board: board(&office, &start, &|pos| office.inspected.contains(&pos)),
         }];
         let mut before = start;
         // The round the last frame belongs to: it is drawn whatever FULL_ROUNDS says.
@@ -72,17 +72,26 @@ impl Trace for WarmAir {
                 } => (
                     format!("round {round}: cool, chocolate {round}, check"),
                     format!(
-                        "{cooled} outer cell{} lost 1; every inspected cell at {} or more: {}",
+                        "{cooled} outer cell{} lost 1; every inspected cell (marked) at {} or \
+                         more: {}",
                         if cooled == 1 { "" } else { "s" },
                         office.k,
                         if warm_enough { "yes, stop" } else { "no" }
                     ),
                 ),
             };
+            let checked = matches!(event, RoundEvent::Checked { .. });
+            let marked = |pos: Pos| {
+                if checked {
+                    office.inspected.contains(&pos)
+                } else {
+                    temps[pos] != before[pos]
+                }
+            };
             let frame = Frame {
                 title,
                 caption,
-                board: board(&office, temps, &|pos| temps[pos] != before[pos]),
+                board: board(&office, temps, &marked),
             };
             if round <= FULL_ROUNDS {
                 frames.push(frame);
@@ -98,7 +107,7 @@ impl Trace for WarmAir {
                         );
                     }
                     frames.append(&mut pending);
-                } else if matches!(event, RoundEvent::Checked { .. }) {
+                } else if checked {
                     pending.clear();
                 }
             }
@@ -115,7 +124,7 @@ impl Trace for WarmAir {
         frames.push(Frame {
             title: "answer".to_string(),
             caption: words,
-            board: board(&office, &before, &|_| false),
+            board: board(&office, &before, &|pos| office.inspected.contains(&pos)),
         });
         Ok(frames)
     }
