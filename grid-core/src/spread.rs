@@ -68,7 +68,8 @@ impl<T: Copy + Default + PartialEq + AddAssign + SubAssign> Grid<T> {
                 }
             }
         }
-        self.as_mut_slice().copy_from_slice(&next);
+        // The new cells take the old ones' place without a copy.
+        *self = Grid::from_vec(rows, cols, next);
         moved
     }
 }
