@@ -17,7 +17,7 @@ impl<T> Grid<T> {
     /// assert_eq!(cells, vec![(0, 0), (0, 1), (1, 1), (2, 0), (2, 1)]);
     /// ```
     pub fn flood_fill(&self, start: Pos, pass: impl FnMut(&T) -> bool) -> Vec<Pos> {
-        self.breadth_first([start], pass, |_, _| true)
+        self.breadth_first([start], pass, |pos| self.neighbors(pos), |_, _| true)
     }
 
     /// The least number of 4-steps from the nearest of `starts` to every cell, through cells
@@ -41,8 +41,19 @@ impl<T> Grid<T> {
         starts: impl IntoIterator<Item = Pos>,
         pass: impl FnMut(&T) -> bool,
     ) -> Grid<Option<usize>> {
+        self.distances_by(starts, pass, |pos| self.neighbors(pos))
+    }
+
+    /// [`Grid::distances`] where the cells one step from a cell are `next_cells(cell)` (on the
+    /// board): the 4-neighbours, or those that no wall stands in the way of.
+    pub(super) fn distances_by<I: IntoIterator<Item = Pos>>(
+        &self,
+        starts: impl IntoIterator<Item = Pos>,
+        pass: impl FnMut(&T) -> bool,
+        next_cells: impl Fn(Pos) -> I,
+    ) -> Grid<Option<usize>> {
         let mut distance = Grid::new(self.rows(), self.cols(), None);
-        self.breadth_first(starts, pass, |cell, from| {
+        self.breadth_first(starts, pass, next_cells, |cell, from| {
             distance[cell] = match from {
                 Some(from) => distance[from].map(|d| d + 1),
                 None => Some(0),
@@ -52,15 +63,17 @@ impl<T> Grid<T> {
         distance
     }
 
-    /// The cells reachable from `starts` by 4-steps through cells where `pass` holds, in
-    /// breadth-first order (the starts first; those off the board, failing `pass` or given
-    /// twice left out); `reached(cell, from)` is told of each as it is first reached, with the
-    /// cell it was reached from (`None` for a start), in order of distance, and returns whether
-    /// to go on (`false` ends the search there, the cells so far returned).
-    pub(super) fn breadth_first(
+    /// The cells reachable from `starts` by steps to `next_cells(cell)` (4-neighbours, or those no
+    /// wall blocks) through cells where `pass` holds, in breadth-first order (the starts first;
+    /// those off the board, failing `pass` or given twice left out); `reached(cell, from)` is
+    /// told of each as it is first reached, with the cell it was reached from (`None` for a
+    /// start), in order of distance, and returns whether to go on (`false` ends the search
+    /// there, the cells so far returned).
+    pub(super) fn breadth_first<I: IntoIterator<Item = Pos>>(
         &self,
         starts: impl IntoIterator<Item = Pos>,
         mut pass: impl FnMut(&T) -> bool,
+        next_cells: impl Fn(Pos) -> I,
         mut reached: impl FnMut(Pos, Option<Pos>) -> bool,
     ) -> Vec<Pos> {
         let mut seen = vec![false; self.rows() * self.cols()];
@@ -80,7 +93,7 @@ impl<T> Grid<T> {
         while next < order.len() {
             let pos = order[next];
             next += 1;
-            for n in self.neighbors(pos) {
+            for n in next_cells(pos) {
                 if !seen[index(n)] && pass(&self[n]) {
                     seen[index(n)] = true;
                     order.push(n);

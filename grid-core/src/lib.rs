@@ -30,14 +30,17 @@ pub mod literal;
 pub mod nearest;
 pub mod ray;
 pub mod rect;
+pub mod ring;
 pub mod rotate;
 pub mod rotate_square;
 pub mod runs;
 pub mod scan;
 pub mod shape;
 pub mod spiral;
+pub mod spread;
 #[cfg(test)]
 mod testing;
+pub mod walls;
 pub mod wildcard_groups;
 pub mod wrap;
 
@@ -55,5 +58,6 @@ pub use runs::{pop_long_runs, runs_of, Run};
 pub use scan::Scanner;
 pub use shape::Shape;
 pub use spiral::spiral_from_centre;
+pub use walls::Walls;
 pub use wildcard_groups::{CellClass, WildcardGroup};
 pub use wrap::Torus;

@@ -44,20 +44,25 @@ impl<T> Grid<T> {
         let mut best: Option<(Pos, usize)> = None;
         // Cells are reached in order of distance: once one lies beyond the best target, every
         // cell as near as that target has been seen, so the search stops there.
-        self.breadth_first(starts, pass, |cell, from| {
-            let d = from.map_or(0, |from| distance[index(from)] + 1);
-            distance[index(cell)] = d;
-            match best {
-                Some((_, b)) if d > b => false,
-                Some((p, b)) if d == b && p < cell => true,
-                _ => {
-                    if target(&self[cell]) {
-                        best = Some((cell, d));
+        self.breadth_first(
+            starts,
+            pass,
+            |pos| self.neighbors(pos),
+            |cell, from| {
+                let d = from.map_or(0, |from| distance[index(from)] + 1);
+                distance[index(cell)] = d;
+                match best {
+                    Some((_, b)) if d > b => false,
+                    Some((p, b)) if d == b && p < cell => true,
+                    _ => {
+                        if target(&self[cell]) {
+                            best = Some((cell, d));
+                        }
+                        true
                     }
-                    true
                 }
-            }
-        });
+            },
+        );
         best
     }
 }
