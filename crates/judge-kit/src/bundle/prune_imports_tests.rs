@@ -234,3 +234,17 @@ fn items_a_kept_item_names_anywhere_are_kept() {
         assert!(out.contains(kept), "`{kept}` missing:\n{out}");
     }
 }
+
+#[test]
+fn a_re_export_of_a_dropped_module_with_a_function_of_its_name_goes() {
+    // Found writing grid-core's `runs` module: `pub use runs::{runs, Run}` at the root named
+    // itself through the use, and the old resolver kept it after `runs` was dropped.
+    let lib = "pub mod runs { pub struct Run; pub fn runs() -> Vec<Run> { Vec::new() } \
+                  pub fn pop() {} } \
+               pub mod other { pub fn f() {} } \
+               pub use runs::{pop, runs, Run};";
+    let out = pruned_program(lib, "fn main() { crate::lib::other::f(); }");
+    assert!(!out.contains("runs"), "{out}");
+    let out = pruned_program(lib, "fn main() { crate::lib::runs(); }");
+    assert!(out.contains("pub use runs::{runs, Run};"), "{out}");
+}

@@ -39,6 +39,8 @@ type Entry = (Denotes, Option<usize>);
 pub(super) struct Scopes {
     names: Vec<HashMap<String, BTreeSet<Entry>>>,
     parents: Vec<Option<usize>>,
+    /// The variants of each enum: the only items a `use` path may go through.
+    variants: HashMap<(usize, usize), Vec<String>>,
 }
 
 /// The crates every Rust program may name without declaring them.
@@ -55,7 +57,16 @@ impl Scopes {
         let mut scopes = Scopes {
             names: vec![HashMap::new(); modules.len()],
             parents: modules.iter().map(|m| m.parent).collect(),
+            variants: HashMap::new(),
         };
+        for (n, module) in modules.iter().enumerate() {
+            for (i, item) in module.items.iter().enumerate() {
+                if let Item::Enum(e) = item {
+                    let names = e.variants.iter().map(|v| unraw(&v.ident)).collect();
+                    scopes.variants.insert((n, i), names);
+                }
+            }
+        }
         for (n, module) in modules.iter().enumerate() {
             if !alive(n) {
                 continue;
@@ -254,8 +265,15 @@ impl Scopes {
                                 .map(|e| e.0),
                         ),
                     },
-                    // Variants and associated items: whatever holds them decides.
-                    Denotes::Item(..) | Denotes::External => {
+                    // Through an item a `use` reaches only an enum's variants (a type's or a
+                    // trait's associated items cannot be imported): the enum decides.
+                    Denotes::Item(m, i) => {
+                        let variants = self.variants.get(&(m, i));
+                        if variants.is_some_and(|v| v.contains(segment)) {
+                            next.insert(target);
+                        }
+                    }
+                    Denotes::External => {
                         next.insert(target);
                     }
                 }
