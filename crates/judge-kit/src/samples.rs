@@ -21,6 +21,23 @@ pub struct Sample {
     pub broken: Option<String>,
 }
 
+/// A sample as the judge's files hold it: `\n` line ends and a final line break (an empty
+/// text stays empty). Samples copied from a web page often have `\r\n` or lack the last
+/// break; the sample tests compare byte for byte, so such a `.out` would fail a right answer
+/// that the judge (and `scripts/sample-diff`, `scripts/bundle --check`) accept.
+///
+/// ```
+/// assert_eq!(judge_kit::samples::as_judge_text("1 \r\n2"), "1 \n2\n");
+/// assert_eq!(judge_kit::samples::as_judge_text(""), "");
+/// ```
+pub fn as_judge_text(text: &str) -> String {
+    let mut text = text.replace("\r\n", "\n");
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
 /// Orders `2` before `10`, and numbered samples before named ones.
 fn natural_key(name: &str) -> (u8, u64, String) {
     match name.parse::<u64>() {
