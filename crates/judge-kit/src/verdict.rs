@@ -131,6 +131,22 @@ pub enum Compare {
     Lines,
     /// Whitespace-separated tokens; any whitespace is as good as any other.
     Tokens,
+    /// A special judge decides (the page says so: any right answer passes): the tools refuse
+    /// to judge by text and ask for `--judge-command` (see [`Checker::refusal`]).
+    Special,
+}
+
+impl Compare {
+    /// The name in the metadata and on the command line (`baekjoon`, ..., `special`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Compare::Baekjoon => "baekjoon",
+            Compare::Exact => "exact",
+            Compare::Lines => "lines",
+            Compare::Tokens => "tokens",
+            Compare::Special => "special",
+        }
+    }
 }
 
 impl std::str::FromStr for Compare {
@@ -142,8 +158,9 @@ impl std::str::FromStr for Compare {
             "exact" => Ok(Compare::Exact),
             "lines" => Ok(Compare::Lines),
             "tokens" => Ok(Compare::Tokens),
+            "special" => Ok(Compare::Special),
             _ => Err(format!(
-                "unknown comparison `{s}`: expected baekjoon, exact, lines or tokens"
+                "unknown comparison `{s}`: expected baekjoon, exact, lines, tokens or special"
             )),
         }
     }
@@ -174,6 +191,8 @@ fn token_matches(expected: &str, actual: &str, error: Option<f64>) -> bool {
 
 /// Compares an answer with the expected output under `rule`; with `error`, numbers compare as
 /// equal within that absolute or relative error and whitespace is free (as a float checker).
+/// `Special` cannot be judged by text: it compares tokens here, and the tools never get this
+/// far with it ([`Checker::refusal`]).
 ///
 /// ```
 /// use judge_kit::verdict::{compare_with, Compare, Verdict};
@@ -193,7 +212,7 @@ pub fn compare_with(expected: &str, actual: &str, rule: Compare, error: Option<f
             }
         }
     };
-    if error.is_some() || rule == Compare::Tokens {
+    if error.is_some() || matches!(rule, Compare::Tokens | Compare::Special) {
         return if tokens_equal() {
             Verdict::Accepted
         } else {
@@ -204,7 +223,7 @@ pub fn compare_with(expected: &str, actual: &str, rule: Compare, error: Option<f
         Compare::Baekjoon => return compare(expected, actual),
         Compare::Exact => expected == actual,
         Compare::Lines => trimmed_lines(expected) == trimmed_lines(actual),
-        Compare::Tokens => unreachable!("handled above"),
+        Compare::Tokens | Compare::Special => unreachable!("handled above"),
     };
     if equal {
         Verdict::Accepted
@@ -228,6 +247,19 @@ pub struct Checker {
 }
 
 impl Checker {
+    /// Why these answers cannot be judged as asked: a special-judge problem (`compare =
+    /// "special"`) with no `--judge-command`; `None` when they can.
+    pub fn refusal(&self, problem: &str) -> Option<String> {
+        (self.compare == Compare::Special && self.judge_command.is_none()).then(|| {
+            format!(
+                "{problem} needs a special judge (compare = \"special\": its page says any right \
+                 answer passes), so its outputs are not judged by text: give \
+                 `scripts/sample-diff {problem} --judge-command CMD` a checker run as \
+                 `CMD INPUT EXPECTED ACTUAL`, or --compare RULE to judge by text anyway"
+            )
+        })
+    }
+
     /// Checks `actual` against `expected` for the case whose input file is `input`.
     pub fn check(&self, input: &std::path::Path, expected: &str, actual: &str) -> Verdict {
         let Some(command) = &self.judge_command else {
@@ -389,9 +421,28 @@ mod tests {
     }
 
     #[test]
+    fn a_special_judge_is_refused_text_judging_until_given_a_command() {
+        let text = Checker {
+            compare: Compare::Special,
+            ..Checker::default()
+        };
+        let why = text.refusal("boj-1-x").unwrap();
+        assert!(why.starts_with("boj-1-x needs a special judge"), "{why}");
+        assert!(why.contains("--judge-command CMD"), "{why}");
+        let with_judge = Checker {
+            judge_command: Some("true".into()),
+            ..text
+        };
+        assert_eq!(with_judge.refusal("boj-1-x"), None);
+        assert_eq!(Checker::default().refusal("boj-1-x"), None);
+    }
+
+    #[test]
     fn compare_names_parse_like_the_metadata() {
         assert_eq!("lines".parse::<Compare>(), Ok(Compare::Lines));
         assert!("fuzzy".parse::<Compare>().unwrap_err().contains("baekjoon"));
+        assert_eq!("special".parse::<Compare>(), Ok(Compare::Special));
+        assert_eq!(Compare::Special.name(), "special");
         assert_eq!(Compare::default(), Compare::Baekjoon);
     }
 }
