@@ -8,6 +8,7 @@ pub mod cargo;
 pub mod check;
 pub mod cli;
 pub mod compiler;
+pub mod page;
 pub mod problems;
 pub mod run;
 pub mod sample_diff;

@@ -137,6 +137,19 @@ pub struct Checker {
 }
 
 impl Checker {
+    /// Why these answers cannot be judged as asked: a special-judge problem (`compare =
+    /// "special"`) with no `--judge-command`; `None` when they can.
+    pub fn refusal(&self, problem: &str) -> Option<String> {
+        (self.compare == Compare::Special && self.judge_command.is_none()).then(|| {
+            format!(
+                "{problem} needs a special judge (compare = \"special\": its page says any right \
+                 answer passes), so its outputs are not judged by text: give \
+                 `scripts/sample-diff {problem} --judge-command CMD` a checker run as \
+                 `CMD INPUT EXPECTED ACTUAL`, or --compare RULE to judge by text anyway"
+            )
+        })
+    }
+
     /// Checks `actual` against `expected` for the case whose input file is `input`.
     pub fn check(&self, input: &std::path::Path, expected: &str, actual: &str) -> Verdict {
         let Some(command) = &self.judge_command else {
@@ -298,9 +311,28 @@ mod tests {
     }
 
     #[test]
+    fn a_special_judge_is_refused_text_judging_until_given_a_command() {
+        let text = Checker {
+            compare: Compare::Special,
+            ..Checker::default()
+        };
+        let why = text.refusal("boj-1-x").unwrap();
+        assert!(why.starts_with("boj-1-x needs a special judge"), "{why}");
+        assert!(why.contains("--judge-command CMD"), "{why}");
+        let with_judge = Checker {
+            judge_command: Some("true".into()),
+            ..text
+        };
+        assert_eq!(with_judge.refusal("boj-1-x"), None);
+        assert_eq!(Checker::default().refusal("boj-1-x"), None);
+    }
+
+    #[test]
     fn compare_names_parse_like_the_metadata() {
         assert_eq!("lines".parse::<Compare>(), Ok(Compare::Lines));
         assert!("fuzzy".parse::<Compare>().unwrap_err().contains("baekjoon"));
+        assert_eq!("special".parse::<Compare>(), Ok(Compare::Special));
+        assert_eq!(Compare::Special.name(), "special");
         assert_eq!(Compare::default(), Compare::Baekjoon);
     }
 }

@@ -118,6 +118,7 @@ fn a_scaffolded_problem_is_found_by_the_tools_and_a_second_one_is_refused() {
         time_limit_ms: Some(2000),
         memory_limit_mb: None,
         samples: vec![(input, output)],
+        page: None,
     };
     let created = create(root.path(), &spec).unwrap();
     assert_eq!(created.samples, 1);
@@ -228,6 +229,7 @@ fn a_scaffolded_crate_builds_and_its_tests_pass_with_and_without_samples() {
         time_limit_ms: None,
         memory_limit_mb: None,
         samples: vec![(sample_in, sample_out)],
+        page: None,
     };
     create(ws, &boj).unwrap();
     let programmers = Spec {

@@ -27,15 +27,20 @@ pub enum Compare {
     Lines,
     /// Whitespace-separated tokens; any whitespace is as good as any other.
     Tokens,
+    /// A special judge decides (the problem page says so: any right answer passes). Text
+    /// cannot judge it: the tools refuse and ask for a judge command, the sample tests only
+    /// check that each sample runs; compared here, it compares tokens.
+    Special,
 }
 
 impl Compare {
     /// Every rule, in the order `--help` lists them.
-    pub const ALL: [Compare; 4] = [
+    pub const ALL: [Compare; 5] = [
         Compare::Baekjoon,
         Compare::Exact,
         Compare::Lines,
         Compare::Tokens,
+        Compare::Special,
     ];
 
     /// The rule's name as the metadata and the command line write it.
@@ -45,6 +50,7 @@ impl Compare {
             Compare::Exact => "exact",
             Compare::Lines => "lines",
             Compare::Tokens => "tokens",
+            Compare::Special => "special",
         }
     }
 }
@@ -68,7 +74,9 @@ impl std::str::FromStr for Compare {
             .into_iter()
             .find(|rule| rule.name() == s)
             .ok_or_else(|| {
-                format!("unknown comparison `{s}`: expected baekjoon, exact, lines or tokens")
+                format!(
+                    "unknown comparison `{s}`: expected baekjoon, exact, lines, tokens or special"
+                )
             })
     }
 }
@@ -149,7 +157,7 @@ pub fn compare_with(expected: &str, actual: &str, rule: Compare, error: Option<f
             }
         }
     };
-    if error.is_some() || rule == Compare::Tokens {
+    if error.is_some() || matches!(rule, Compare::Tokens | Compare::Special) {
         return if tokens_equal() {
             Match::Accepted
         } else {
@@ -160,7 +168,7 @@ pub fn compare_with(expected: &str, actual: &str, rule: Compare, error: Option<f
         Compare::Baekjoon => return compare(expected, actual),
         Compare::Exact => expected == actual,
         Compare::Lines => trimmed_lines(expected) == trimmed_lines(actual),
-        Compare::Tokens => unreachable!("handled above"),
+        Compare::Tokens | Compare::Special => unreachable!("handled above"),
     };
     if equal {
         Match::Accepted

@@ -198,6 +198,10 @@ pub fn sample_mismatch(exe: impl AsRef<Path>, sample: &Sample, rule: Compare) ->
             run.code, run.stderr
         ));
     }
+    if rule == Compare::Special {
+        // Any right answer passes: only a special judge could tell, and none runs here.
+        return None;
+    }
     match compare_with(expected, &run.stdout, rule, None) {
         Match::Accepted => None,
         verdict => Some(format!(

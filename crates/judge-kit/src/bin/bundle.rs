@@ -257,6 +257,10 @@ fn check_one(
             samples_dir.display()
         ));
     }
+    if let Some(why) = judge_kit::check::checker_for(problem).refusal(&problem.name) {
+        say.line(&format!("  FAIL: {why}"));
+        return Ok(false);
+    }
     for result in check_bundle(root, problem, path, compilers)? {
         if let Some(messages) = &result.compile_error {
             ok = false;

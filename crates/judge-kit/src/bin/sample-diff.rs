@@ -218,6 +218,16 @@ fn run_folder(
 ) -> Result<Report> {
     let limits = args.limits(problem);
     let checker = args.checker(problem);
+    let name = problem.map_or_else(|| dir.display().to_string(), |p| p.name.clone());
+    if let Some(why) = checker.refusal(&name) {
+        return Ok(Report {
+            title: format!("{name} ({how})"),
+            name: problem.map_or_else(|| program.describe(), |p| p.name.clone()),
+            limits,
+            results: Vec::new(),
+            note: Some(why),
+        });
+    }
     let cases = samples::select(samples::load(dir)?, &args.cases)?;
     for unpaired in samples::unpaired_outputs(dir) {
         eprintln!(

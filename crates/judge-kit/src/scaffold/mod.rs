@@ -5,7 +5,10 @@ use std::process::Command;
 
 use anyhow::{bail, Context, Result};
 
+use super::page::{Page, PageSample};
 use super::problems::{looks_like_problem, Site};
+use super::samples::as_judge_text;
+use super::verdict::Compare;
 
 /// What to create.
 #[derive(Clone, Debug)]
@@ -22,6 +25,9 @@ pub struct Spec {
     pub memory_limit_mb: Option<u64>,
     /// Official samples: (input file, expected output file).
     pub samples: Vec<(PathBuf, PathBuf)>,
+    /// The problem page read: its title, address, limits (unless given above), special-judge
+    /// mark and samples (after those of `samples`).
+    pub page: Option<Page>,
 }
 
 impl Spec {
@@ -138,12 +144,15 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
         }
     }
     let ident = name.replace('-', "_");
+    let page = spec.page.as_ref();
     let time = spec
         .time_limit_ms
+        .or(page.and_then(|p| p.time_limit_ms))
         .unwrap_or_else(|| spec.site.default_time_limit_ms())
         .to_string();
     let memory = spec
         .memory_limit_mb
+        .or(page.and_then(|p| p.memory_limit_mb))
         .unwrap_or_else(|| spec.site.default_memory_limit_mb())
         .to_string();
     let site = spec.site.to_string();
@@ -151,7 +160,29 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
         Site::Baekjoon => "Baekjoon",
         Site::Programmers => "Programmers",
     };
-    let title = title(&spec.slug);
+    let title = spec
+        .page
+        .as_ref()
+        .map_or_else(|| title(&spec.slug), |page| page.title.clone());
+    let description = toml::Value::String(format!(
+        "{site_title} {} {title}: TODO one line on what it answers.",
+        spec.id
+    ))
+    .to_string();
+    let special = spec.page.as_ref().is_some_and(|page| page.special_judge);
+    let mut judge_extra = String::new();
+    if let Some(page) = &spec.page {
+        judge_extra.push_str(&format!(
+            "url = {}\n",
+            toml::Value::String(page.url.clone())
+        ));
+    }
+    if special {
+        judge_extra.push_str(
+            "# The page says a special judge decides: outputs are not compared as text.\n",
+        );
+        judge_extra.push_str(&format!("compare = \"{}\"\n", Compare::Special.name()));
+    }
     let values = [
         ("name", name.as_str()),
         ("ident", ident.as_str()),
@@ -159,6 +190,8 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
         ("site_title", site_title),
         ("id", spec.id.as_str()),
         ("title", title.as_str()),
+        ("description", description.as_str()),
+        ("judge_extra", judge_extra.as_str()),
         ("time_limit_ms", time.as_str()),
         ("memory_limit_mb", memory.as_str()),
     ];
@@ -178,48 +211,49 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
         ("src/main.rs", include_str!("templates/main.rs.tmpl")),
         (
             "tests/samples.rs",
-            include_str!("templates/samples_test.rs.tmpl"),
+            if special {
+                include_str!("templates/samples_special_test.rs.tmpl")
+            } else {
+                include_str!("templates/samples_test.rs.tmpl")
+            },
         ),
         ("tests/rules.rs", rules),
     ];
     for (path, template) in files {
         write(&crate_dir.join(path), &fill(template, &values))?;
     }
+    let mut samples = Vec::new();
+    for (input, output) in &spec.samples {
+        let read = |from: &PathBuf| {
+            std::fs::read_to_string(from).with_context(|| format!("reading {}", from.display()))
+        };
+        samples.push(PageSample {
+            input: read(input)?,
+            output: read(output)?,
+        });
+    }
+    samples.extend(page.map_or(&[][..], |p| &p.samples[..]).iter().cloned());
     std::fs::create_dir_all(&samples_dir)?;
-    if spec.samples.is_empty() {
+    if samples.is_empty() {
         write(
             &samples_dir.join("PLACEHOLDER.md"),
             &fill(include_str!("templates/PLACEHOLDER.md.tmpl"), &values),
         )?;
     }
-    for (i, (input, output)) in spec.samples.iter().enumerate() {
+    for (i, sample) in samples.iter().enumerate() {
         let case = i + 1;
-        for (from, extension) in [(input, "in"), (output, "out")] {
-            let text = std::fs::read_to_string(from)
-                .with_context(|| format!("reading {}", from.display()))?;
+        for (text, extension) in [(&sample.input, "in"), (&sample.output, "out")] {
             write(
                 &samples_dir.join(format!("{case}.{extension}")),
-                &as_judge_text(&text),
+                &as_judge_text(text),
             )?;
         }
     }
     Ok(Created {
         crate_dir,
         samples_dir,
-        samples: spec.samples.len(),
+        samples: samples.len(),
     })
-}
-
-/// A sample as the judge's files hold it: `\n` line ends and a final line break. Samples
-/// copied from a web page often have `\r\n` or lack the last break; the sample tests compare
-/// byte for byte, so such a `.out` would fail a right answer that the judge (and `scripts/
-/// sample-diff`, `scripts/bundle --check`) accept.
-fn as_judge_text(text: &str) -> String {
-    let mut text = text.replace("\r\n", "\n");
-    if !text.is_empty() && !text.ends_with('\n') {
-        text.push('\n');
-    }
-    text
 }
 
 fn write(path: &Path, text: &str) -> Result<()> {
