@@ -418,16 +418,18 @@ impl Tree {
             .collect()
     }
 
-    /// `name` and what it is an alias of, through `type A = B;` items, transitively.
+    /// `name` and what it is an alias of, through `type A = B;` items, transitively. An alias
+    /// of a type without a name (`(usize, usize)`, `[u8; 3]`, `&str`) ends the chain with
+    /// [`UNNAMED_TYPE`], which no item defines: an impl on it is an impl on a type that is
+    /// always there, kept like `impl Trait for (usize, usize)` (code calls its methods on
+    /// tuples and arrays without naming the alias).
     fn alias_chain(&self, name: &str) -> Vec<String> {
         let mut chain = vec![name.to_string()];
         let mut at = 0;
         while at < chain.len() && chain.len() <= 16 {
             for item in self.nodes.iter().flat_map(|node| &node.items) {
                 let Item::Type(alias) = item else { continue };
-                let Some(target) = type_name(&alias.ty) else {
-                    continue;
-                };
+                let target = type_name(&alias.ty).unwrap_or_else(|| UNNAMED_TYPE.to_string());
                 if unraw(&alias.ident) == chain[at] && !chain.contains(&target) {
                     chain.push(target);
                 }
@@ -748,6 +750,10 @@ impl<'ast> syn::visit::Visit<'ast> for NestedUses {
     // A module in a body has its own scope: its imports are not resolved from here.
     fn visit_item_mod(&mut self, _: &'ast syn::ItemMod) {}
 }
+
+/// What [`Tree::alias_chain`] calls the target of an alias of a tuple, array, slice, reference
+/// or function pointer type (not an identifier, so no item is named so).
+const UNNAMED_TYPE: &str = "(unnamed type)";
 
 /// The crates every Rust program may name without declaring them.
 pub(super) const SYSROOT: &[&str] = &["std", "core", "alloc"];

@@ -248,3 +248,33 @@ fn a_re_export_of_a_dropped_module_with_a_function_of_its_name_goes() {
     let out = pruned_program(lib, "fn main() { crate::lib::runs(); }");
     assert!(out.contains("pub use runs::{runs, Run};"), "{out}");
 }
+
+#[test]
+fn impls_on_aliases_of_tuples_and_arrays_stay_for_code_that_never_names_the_alias() {
+    // Found by a probe of user-written modules: the pruned file lost `impl PosExt for Pos`
+    // (E0599 on a tuple) or, worse, `impl Describe for Rgb`, after which `[u8; 3]` fell back
+    // to the slice impl and printed another answer.
+    let lib = "pub type Pos = (usize, usize); pub type Delta = (isize, isize); \
+               pub type Rgb = [u8; 3]; pub enum Dir { Up } \
+               pub mod ext { use super::Pos; pub trait PosExt { fn manhattan(self, o: Self) -> usize; } \
+                  impl PosExt for Pos { fn manhattan(self, o: Self) -> usize { \
+                     self.0.abs_diff(o.0) + self.1.abs_diff(o.1) } } } \
+               pub mod delta { use super::{Delta, Dir}; \
+                  impl From<Dir> for Delta { fn from(_: Dir) -> Self { (-1, 0) } } } \
+               pub mod colour { use super::Rgb; pub trait Describe { fn describe(&self) -> String; } \
+                  impl Describe for Rgb { fn describe(&self) -> String { format!(\"rgb {}\", self[0]) } } \
+                  impl Describe for [u8] { fn describe(&self) -> String { format!(\"{} bytes\", self.len()) } } }";
+    let out = pruned_program(
+        lib,
+        "use crate::lib::{ext::PosExt, colour::Describe, Dir}; \
+         fn main() { (0usize, 1usize).manhattan((2, 3)); let d: (isize, isize) = Dir::Up.into(); \
+         [1u8, 2, 3].describe(); }",
+    );
+    for kept in [
+        "impl PosExt for Pos",
+        "impl From<Dir> for Delta",
+        "impl Describe for Rgb",
+    ] {
+        assert!(out.contains(kept), "`{kept}` missing:\n{out}");
+    }
+}
