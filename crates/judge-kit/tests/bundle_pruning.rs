@@ -421,19 +421,51 @@ fn item_name(item: &Item) -> String {
     }
 }
 
-/// A doctest as a program, wrapped as rustdoc wraps it, printing a last line of its own.
-fn doctest_main(test: &Doctest) -> String {
-    let header = format!("//! Doctest of {}.\n#![allow(unused)]\n", test.at);
-    if test.code.contains("fn main") {
-        return format!("{header}{}", test.code);
-    }
+/// A doctest's body as a function `name` that runs it, wrapped as rustdoc wraps it (a body
+/// that ends in `Ok::<..>(())` returns a `Result`).
+fn doctest_fn(name: &str, test: &Doctest) -> String {
     let body: String = test.code.lines().map(|l| format!("    {l}\n")).collect();
     if test.code.trim_end().ends_with("(())") && test.code.contains("Ok::<") {
         return format!(
-            "{header}fn main() {{\n    fn inner() -> Result<(), impl std::fmt::Debug> {{\n{body}    }}\n    inner().unwrap();\n    println!(\"doctest ok\");\n}}\n"
+            "/// {}\nfn {name}() {{\n    fn inner() -> Result<(), impl std::fmt::Debug> {{\n{body}    }}\n    inner().unwrap();\n}}\n",
+            test.at
         );
     }
-    format!("{header}fn main() {{\n{body}    println!(\"doctest ok\");\n}}\n")
+    format!("/// {}\nfn {name}() {{\n{body}}}\n", test.at)
+}
+
+/// The programs the doctests make: `(what, main.rs, whether it runs)`. The runnable doctests
+/// of one source file make one program, each a function its `main` calls in order (what a
+/// user writing code for that file's items writes); a doctest with its own `main`, or one
+/// that must not run, is a program of its own, only compiled.
+fn doctest_programs(doctests: &[Doctest]) -> Vec<(String, String, bool)> {
+    let mut by_file: BTreeMap<&str, Vec<&Doctest>> = BTreeMap::new();
+    let mut programs = Vec::new();
+    for test in doctests {
+        if test.runs {
+            let file = test.at.split(':').next().unwrap_or_default();
+            by_file.entry(file).or_default().push(test);
+        } else {
+            let main = format!(
+                "//! Doctest of {}.\n#![allow(unused)]\n{}",
+                test.at, test.code
+            );
+            programs.push((test.at.clone(), main, false));
+        }
+    }
+    for (file, tests) in by_file {
+        let mut main = format!("//! The doctests of {file}.\n#![allow(unused)]\n");
+        for (k, test) in tests.iter().enumerate() {
+            main.push_str(&doctest_fn(&format!("doctest_{k}"), test));
+        }
+        main.push_str("fn main() {\n");
+        for k in 0..tests.len() {
+            main.push_str(&format!("    doctest_{k}();\n"));
+        }
+        main.push_str("    println!(\"doctest ok\");\n}\n");
+        programs.push((format!("the doctests of {file}"), main, true));
+    }
+    programs
 }
 
 /// What a doctest's program prints when its assertions hold. Cargo's doctest run (`cargo test
@@ -518,10 +550,10 @@ fn every_grid_core_item_and_doctest_bundles_alone_and_answers_as_the_cargo_build
         write_problem(&ws, &name, 100_000 + k, &probe_main(item, &re_exports), "");
         wanted.insert(name, (item.display(), false, true));
     }
-    for (k, test) in doctests.iter().enumerate() {
+    for (k, (what, main, runs)) in doctest_programs(&doctests).into_iter().enumerate() {
         let name = format!("boj-{}-doctest-probe", 200_000 + k);
-        write_problem(&ws, &name, 200_000 + k, &doctest_main(test), "");
-        wanted.insert(name, (test.at.clone(), true, test.runs));
+        write_problem(&ws, &name, 200_000 + k, &main, "");
+        wanted.insert(name, (what, true, runs));
     }
     write_file(
         &ws.join("Cargo.toml"),
@@ -535,7 +567,7 @@ fn every_grid_core_item_and_doctest_bundles_alone_and_answers_as_the_cargo_build
     let failures: Vec<String> = problems
         .par_iter()
         .flat_map_iter(|problem| {
-            let (what, runs_code, may_run) = &wanted[&problem.name];
+            let (what, compiled, may_run) = &wanted[&problem.name];
             let mut failed = Vec::new();
             let made = match bundle(&ws, problem, Options::default()) {
                 Ok(made) => made,
@@ -548,7 +580,7 @@ fn every_grid_core_item_and_doctest_bundles_alone_and_answers_as_the_cargo_build
             for (c, compiler) in compilers.iter().enumerate() {
                 // The program is built and run by the current compiler; the floor, like the
                 // probes, type-checks it (what it accepts, not how it runs, is what differs).
-                let built = *runs_code && c == 0;
+                let built = *compiled && c == 0;
                 let exe = dir.join(format!("main-{c}"));
                 let mut command = Command::new(&compiler.path);
                 command.args(["--edition", "2021", "--crate-name", "probe", "-o"]);
