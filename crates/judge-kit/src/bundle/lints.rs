@@ -15,7 +15,7 @@ const LEVELS: &[&str] = &["warn", "deny", "forbid"];
 /// `attrs` (main.rs's text up to its last inner attribute) with each `forbid` made `deny`, and
 /// the lints main.rs warns of, denies or forbids (`cfg_attr` ones too, whatever the condition).
 pub(super) fn main_levels(attrs: &str) -> (String, Vec<String>) {
-    let Ok(file) = syn::parse_file(attrs) else {
+    let Ok(file) = super::parsed::parse_file(attrs) else {
         return (attrs.to_string(), Vec::new());
     };
     let mut lints = Vec::new();
@@ -129,7 +129,7 @@ pub(super) fn without_bundler_judged_lints(text: &str) -> String {
 /// `text` with the lints for which `cut(level, lint)` holds taken out of its inner lint
 /// attributes (an attribute with nothing left goes).
 fn without_lints(text: &str, cut: impl Fn(&str, &str) -> bool) -> String {
-    let Ok(file) = syn::parse_file(text) else {
+    let Ok(file) = super::parsed::parse_file(text) else {
         return text.to_string();
     };
     let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();

@@ -13,6 +13,7 @@ mod cfg;
 mod lints;
 mod manifest;
 mod names;
+mod parsed;
 mod prune;
 mod scope;
 mod splice;
@@ -511,7 +512,7 @@ fn cut_out(
     text: &str,
     pick: impl Fn(&File) -> Vec<std::ops::Range<usize>>,
 ) -> (String, Vec<String>) {
-    let Ok(file) = syn::parse_file(text) else {
+    let Ok(file) = parsed::parse_file(text) else {
         return (text.to_string(), Vec::new());
     };
     let mut out = String::with_capacity(text.len());
@@ -537,7 +538,7 @@ fn extern_crate_key(text: &str) -> (String, Option<String>) {
 
 /// The `extern crate` items at the root of `text`, as [`extern_crate_key`]s.
 fn root_extern_crates(text: &str) -> HashSet<(String, Option<String>)> {
-    let Ok(file) = syn::parse_file(text) else {
+    let Ok(file) = parsed::parse_file(text) else {
         return HashSet::new();
     };
     file.items
@@ -579,7 +580,7 @@ fn hoist_crate_attrs(text: &str) -> (String, Vec<String>) {
 /// `text` (a crate root) cut after its last inner attribute: the attributes (with what comes
 /// before them), then the rest.
 fn split_inner_attrs(text: &str) -> (&str, &str) {
-    let end = syn::parse_file(text)
+    let end = parsed::parse_file(text)
         .ok()
         .and_then(|file| file.attrs.last().map(|attr| attr.span().byte_range().end))
         .unwrap_or(0);
@@ -619,7 +620,7 @@ fn refuse_macro_clash(
 /// Refuses a type-namespace item or import at the top of `main.rs` (as bundled) named like a
 /// crate's module.
 fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> Result<()> {
-    let Ok(file) = syn::parse_file(main_text) else {
+    let Ok(file) = parsed::parse_file(main_text) else {
         return Ok(());
     };
     let module_named = |name: &str| crates.iter().any(|c| c.lib_name == name);
@@ -691,7 +692,7 @@ fn root_use_at(path: &Path, name: &str) -> String {
 /// works on has its `mod x;` files inlined, which moves the lines after them.
 fn root_item_at(path: &Path, line_of: impl Fn(&Item) -> Option<usize>) -> String {
     let text = splice::read_source(path).unwrap_or_default();
-    let line = syn::parse_file(&text)
+    let line = parsed::parse_file(&text)
         .ok()
         .and_then(|file| file.items.iter().find_map(&line_of));
     match line {
@@ -714,7 +715,7 @@ fn library_imports(text: &str, libraries: &[String]) -> Result<Vec<Vec<String>>>
             }
         }
     }
-    let file = syn::parse_file(text)
+    let file = parsed::parse_file(text)
         .map_err(|e| anyhow::anyhow!("the rewritten code does not parse: {e}"))?;
     let mut uses = Uses(Vec::new());
     syn::visit::Visit::visit_file(&mut uses, &file);

@@ -98,7 +98,7 @@ fn with_root_aliases(root_file: &Path, rewriter: &Rewriter) -> Rewriter {
     let mut rewriter = rewriter.clone();
     let Some(file) = read_source(root_file)
         .ok()
-        .and_then(|text| syn::parse_file(&text).ok())
+        .and_then(|text| super::parsed::parse_file(&text).ok())
     else {
         return rewriter;
     };
@@ -189,7 +189,7 @@ fn splice_file(
     }
     stack.push(path.to_path_buf());
     let text = read_source(path)?;
-    let file = syn::parse_file(&text).map_err(|e| {
+    let file = super::parsed::parse_file(&text).map_err(|e| {
         anyhow::anyhow!(
             "{}:{}:{}: {e}",
             path.display(),
@@ -1660,7 +1660,7 @@ impl TokenContext<'_> {
 /// The names of the items at the root of a crate's text, macros aside: what `use crate::x`
 /// or `use dep::x` may import besides a macro of the same name.
 pub fn root_item_names(text: &str) -> HashSet<String> {
-    let Ok(file) = syn::parse_file(text) else {
+    let Ok(file) = super::parsed::parse_file(text) else {
         return HashSet::new();
     };
     let mut names = HashSet::new();
@@ -1702,7 +1702,7 @@ pub fn root_item_names(text: &str) -> HashSet<String> {
 /// wrapped crate's bundled `text`: `(x, y)` (`(x, x)` without `as`). Splicing made them so from
 /// `pub use dep::m;` and `pub use dep;`, which hand on a dependency's macro or the crate itself.
 fn root_reexports_of_bundle_root(text: &str) -> Vec<(String, String)> {
-    let Ok(file) = syn::parse_file(text) else {
+    let Ok(file) = super::parsed::parse_file(text) else {
         return Vec::new();
     };
     let mut found = Vec::new();
@@ -1729,7 +1729,7 @@ fn root_reexports_of_bundle_root(text: &str) -> Vec<(String, String)> {
 /// The dependencies (`deps`, by the names code uses) that the root of a crate's `text`, as
 /// written, imports under another name (`pub use dep as d;`), by that name, to their module.
 pub fn renamed_deps_at_root(text: &str, deps: &HashMap<String, String>) -> HashMap<String, String> {
-    let Ok(file) = syn::parse_file(text) else {
+    let Ok(file) = super::parsed::parse_file(text) else {
         return HashMap::new();
     };
     let mut found = HashMap::new();
@@ -1785,7 +1785,7 @@ pub fn makes_exported_macros(text: &str) -> bool {
         }
     }
     let mut find = Find(false);
-    if let Ok(file) = syn::parse_file(text) {
+    if let Ok(file) = super::parsed::parse_file(text) {
         syn::visit::visit_file(&mut find, &file);
     }
     find.0
@@ -1827,7 +1827,7 @@ pub fn exported_macros(text: &str) -> HashSet<String> {
         }
     }
     let mut find = Find(HashSet::new());
-    if let Ok(file) = syn::parse_file(text) {
+    if let Ok(file) = super::parsed::parse_file(text) {
         syn::visit::visit_file(&mut find, &file);
     }
     find.0
