@@ -283,7 +283,7 @@ fn comparison_rules_tolerance_and_special_judges() {
     let (_, err, code) = output(tool().args(["--compare", "fuzzy"]));
     assert_eq!(code, Some(2));
     assert!(
-        err.contains("[possible values: baekjoon, exact, lines, tokens]"),
+        err.contains("[possible values: baekjoon, exact, lines, tokens, special]"),
         "{err}"
     );
 }
