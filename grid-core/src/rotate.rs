@@ -2,8 +2,20 @@
 
 use super::grid::Grid;
 
-/// Side of the square tiles the copy loops walk, so both the read and the write side stay in cache.
-const TILE: usize = 32;
+/// Bytes of one square tile the copy loops walk (about a sixth of a small L1 cache), so both
+/// the read and the write side of a tile stay in cache.
+const TILE_BYTES: usize = 4096;
+
+/// Side of the square tiles for cells of type `T`: 64 for bytes, smaller for larger cells,
+/// never below 8.
+fn tile_side<T>() -> usize {
+    let size = std::mem::size_of::<T>().max(1);
+    let mut side = 64;
+    while side > 8 && side * side * size > TILE_BYTES {
+        side /= 2;
+    }
+    side
+}
 
 impl<T: Clone> Grid<T> {
     /// A copy turned a quarter turn clockwise: a `r x c` board becomes `c x r`.
@@ -13,9 +25,8 @@ impl<T: Clone> Grid<T> {
     /// assert_eq!(g.rotated_cw().to_string(), "da\neb\nfc\n");
     /// ```
     pub fn rotated_cw(&self) -> Grid<T> {
-        let rows = self.rows();
-        // out(i, j) = in(rows - 1 - j, i)
-        self.remapped(self.cols(), rows, |i, j| (rows - 1 - j, i))
+        // Row i of the result is column i read from the bottom up.
+        self.columns_as_rows(|i| i, true)
     }
 
     /// A copy turned a quarter turn counter-clockwise.
@@ -25,8 +36,9 @@ impl<T: Clone> Grid<T> {
     /// assert_eq!(g.rotated_ccw().to_string(), "cf\nbe\nad\n");
     /// ```
     pub fn rotated_ccw(&self) -> Grid<T> {
-        let cols = self.cols();
-        self.remapped(cols, self.rows(), |i, j| (j, cols - 1 - i))
+        // Row i of the result is column cols - 1 - i read from the top down.
+        let last = self.cols().wrapping_sub(1);
+        self.columns_as_rows(|i| last - i, false)
     }
 
     /// A copy turned half a turn.
@@ -47,7 +59,7 @@ impl<T: Clone> Grid<T> {
     /// assert_eq!(g.transposed().to_string(), "ad\nbe\ncf\n");
     /// ```
     pub fn transposed(&self) -> Grid<T> {
-        self.remapped(self.cols(), self.rows(), |i, j| (j, i))
+        self.columns_as_rows(|i| i, false)
     }
 
     /// Turns the board a quarter turn clockwise in place (its shape changes if not square).
@@ -83,37 +95,43 @@ impl<T: Clone> Grid<T> {
         self.as_mut_slice().reverse();
     }
 
-    /// Builds a `rows x cols` board whose cell `(i, j)` is `self[source(i, j)]`, tile by tile.
-    fn remapped(
-        &self,
-        rows: usize,
-        cols: usize,
-        source: impl Fn(usize, usize) -> (usize, usize),
-    ) -> Grid<T> {
-        let first = match self.as_slice().first() {
-            Some(cell) => cell.clone(),
-            None => return Grid::from_vec(rows, cols, Vec::new()),
-        };
+    /// Builds the `cols x rows` board whose row `i` is column `column(i)` of this board, read
+    /// from the top down or (with `bottom_up`) from the bottom up. The work goes tile by tile:
+    /// each tile writes whole stretches of result rows in order and reads a few cache lines of
+    /// every source row it crosses, so both sides stay in cache on any board.
+    fn columns_as_rows(&self, column: impl Fn(usize) -> usize, bottom_up: bool) -> Grid<T> {
+        let (rows, cols) = (self.rows(), self.cols());
         let src = self.as_slice();
-        let src_cols = self.cols();
+        let first = match src.first() {
+            Some(cell) => cell.clone(),
+            None => return Grid::from_vec(cols, rows, Vec::new()),
+        };
         let mut out = vec![first; rows * cols];
-        for i0 in (0..rows).step_by(TILE) {
-            for j0 in (0..cols).step_by(TILE) {
-                for i in i0..(i0 + TILE).min(rows) {
-                    let line = &mut out[i * cols..(i + 1) * cols];
-                    for (j, slot) in line
-                        .iter_mut()
-                        .enumerate()
-                        .take((j0 + TILE).min(cols))
-                        .skip(j0)
-                    {
-                        let (r, c) = source(i, j);
-                        *slot = src[r * src_cols + c].clone();
+        let tile = tile_side::<T>();
+        for j0 in (0..rows).step_by(tile) {
+            let j1 = (j0 + tile).min(rows);
+            for i0 in (0..cols).step_by(tile) {
+                for i in i0..(i0 + tile).min(cols) {
+                    let c = column(i);
+                    let line = &mut out[i * rows + j0..i * rows + j1];
+                    if bottom_up {
+                        // Result (i, j) is source (rows - 1 - j, c).
+                        let mut from = (rows - 1 - j0) * cols + c;
+                        for slot in line {
+                            *slot = src[from].clone();
+                            from = from.wrapping_sub(cols);
+                        }
+                    } else {
+                        let mut from = j0 * cols + c;
+                        for slot in line {
+                            *slot = src[from].clone();
+                            from += cols;
+                        }
                     }
                 }
             }
         }
-        Grid::from_vec(rows, cols, out)
+        Grid::from_vec(cols, rows, out)
     }
 }
 
@@ -164,5 +182,35 @@ mod tests {
             assert_eq!(cw[(c, 69 - r)], g[(r, c)]);
         }
         assert_eq!(cw.rotated_ccw(), g);
+    }
+
+    #[test]
+    fn every_tile_size_crosses_tile_edges_the_same_way() {
+        // Bytes (tiles of 64), wide cells (tiles of 8) and cells that own memory.
+        let bytes = Grid::from_vec(130, 75, (0..130 * 75).map(|i| i as u8).collect());
+        let wide = bytes.map(|&v| [u64::from(v); 4]);
+        let owned = bytes.map(|v| v.to_string());
+        for (r, c) in bytes.positions() {
+            let v = bytes[(r, c)];
+            assert_eq!(bytes.rotated_cw()[(c, 129 - r)], v);
+            assert_eq!(bytes.rotated_ccw()[(74 - c, r)], v);
+            assert_eq!(bytes.transposed()[(c, r)], v);
+        }
+        assert_eq!(
+            wide.rotated_cw(),
+            bytes.rotated_cw().map(|&v| [u64::from(v); 4])
+        );
+        assert_eq!(
+            wide.rotated_ccw(),
+            bytes.rotated_ccw().map(|&v| [u64::from(v); 4])
+        );
+        assert_eq!(
+            owned.transposed(),
+            bytes.transposed().map(|v| v.to_string())
+        );
+        assert_eq!(
+            owned.rotated_cw(),
+            bytes.rotated_cw().map(|v| v.to_string())
+        );
     }
 }
