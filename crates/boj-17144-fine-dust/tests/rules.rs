@@ -414,3 +414,90 @@ fn malformed_inputs_name_what_and_where() {
         assert_eq!(parse(&text).unwrap_err().to_string(), expected, "{text}");
     }
 }
+
+#[test]
+fn loops_follow_the_rooms_own_rows_and_columns_when_it_is_not_square() {
+    // Review r2, by hand from the statement. 9 rows x 6 columns, purifier in rows 3 and 4
+    // (1-based); every amount below 5, so only the wind moves dust. Upper loop: (1,1) down to
+    // (2,1), (2,1) into the purifier, (1,6) left, (3,6) up. Lower loop: (4,2) right, (4,6)
+    // down, (9,6) left, (9,1) up, (5,1) into the purifier. (7,3) is inside: it stays.
+    let tall = "
+        3 0 0 0 0 1
+        2 0 0 0 0 0
+        -1 0 0 0 0 4
+        -1 2 0 0 0 1
+        3 0 0 0 0 0
+        0 0 0 0 0 0
+        0 0 4 0 0 0
+        0 0 0 0 0 0
+        2 0 0 0 0 4
+    ";
+    assert_eq!(
+        after(tall, blow_once),
+        room(
+            "0 0 0 0 1 0
+             3 0 0 0 0 4
+             -1 0 0 0 0 0
+             -1 0 2 0 0 0
+             0 0 0 0 0 1
+             0 0 0 0 0 0
+             0 0 4 0 0 0
+             2 0 0 0 0 0
+             0 0 0 0 4 0"
+        )
+        .to_string()
+    );
+    // 26 in all; 2 + 3 swallowed in the first second, the 3 that reached (2, 1) in the second.
+    assert_eq!(answer(1, tall), "21\n");
+    assert_eq!(answer(2, tall), "18\n");
+
+    // 6 rows x 9 columns: the corners of both loops.
+    let wide = "
+        4 0 0 0 0 0 0 0 4
+        0 0 0 0 0 0 0 0 0
+        -1 4 0 0 0 0 0 0 4
+        -1 0 0 0 0 0 0 0 4
+        0 0 0 0 0 0 0 0 0
+        4 0 0 0 0 0 0 0 4
+    ";
+    assert_eq!(
+        after(wide, blow_once),
+        room(
+            "0 0 0 0 0 0 0 4 0
+             4 0 0 0 0 0 0 0 4
+             -1 0 4 0 0 0 0 0 0
+             -1 0 0 0 0 0 0 0 0
+             4 0 0 0 0 0 0 0 4
+             0 0 0 0 0 0 0 4 0"
+        )
+        .to_string()
+    );
+    assert_eq!(answer(1, wide), "28\n");
+    // The 4s blown down to (2, 1) and up to (5, 1) enter the purifier in the second second.
+    assert_eq!(answer(2, wide), "20\n");
+}
+
+#[test]
+fn the_largest_valid_inputs_are_accepted() {
+    // R = C = 50, T = 1000, every amount 1000 (also in column 1 next to the purifier), the
+    // purifier as high (u = 3) and as low (u = R - 3 = 47) as allowed; and the thin extremes.
+    for (rows, cols, upper) in [(50, 50, 3), (50, 50, 47), (6, 50, 3), (50, 6, 47)] {
+        let mut text = format!("{rows} {cols} 1000\n");
+        for r in 1..=rows {
+            let first = if r == upper || r == upper + 1 {
+                "-1"
+            } else {
+                "1000"
+            };
+            text.push_str(first);
+            for _ in 1..cols {
+                text.push_str(" 1000");
+            }
+            text.push('\n');
+        }
+        let parsed = parse(&text).unwrap_or_else(|e| panic!("{rows}x{cols} u={upper}: {e}"));
+        assert_eq!(parsed.purifier, upper - 1);
+        let total = solve(&parsed);
+        assert!((0..(rows * cols - 2) as i64 * 1000).contains(&total));
+    }
+}

@@ -346,3 +346,96 @@ fn malformed_inputs_name_what_and_where() {
         assert_eq!(parse(text).unwrap_err().to_string(), expected, "{text}");
     }
 }
+
+#[test]
+fn left_and_down_heaters_check_both_steps_of_a_diagonal() {
+    // Review r2, by hand from the statement's table. Left (2) at (2, 3): front (2, 2) gets 5;
+    // then (1, 1) via (1, 2), (2, 1), (3, 1) via (3, 2).
+    let left = "0 0 0\n0 0 2\n0 0 5";
+    assert_eq!(warmth(left, &[]), grid("4 0 0\n4 5 0\n4 0 0").to_string());
+    // Wall between (3, 2) and (2, 2) (t = 0 at (3, 2)): the sideways step down is blocked.
+    assert_eq!(
+        warmth(left, &[(3, 2, 0)]),
+        grid("4 0 0\n4 5 0\n0 0 0").to_string()
+    );
+    // Wall between (1, 1) and (1, 2) (t = 1 at (1, 1)): the step ahead from (1, 2) is blocked.
+    assert_eq!(
+        warmth(left, &[(1, 1, 1)]),
+        grid("0 0 0\n4 5 0\n4 0 0").to_string()
+    );
+    // Down (4) at (1, 2): front (2, 2) gets 5; then (3, 1) via (2, 1), (3, 2), (3, 3) via (2, 3).
+    let down = "0 4 0\n0 0 0\n5 0 0";
+    assert_eq!(warmth(down, &[]), grid("0 0 0\n0 5 0\n4 4 4").to_string());
+    // Wall between (2, 1) and (2, 2) (t = 1 at (2, 1)): sideways step to the left blocked.
+    // Wall between (3, 3) and (2, 3) (t = 0 at (3, 3)): step ahead from (2, 3) blocked.
+    assert_eq!(
+        warmth(down, &[(2, 1, 1), (3, 3, 0)]),
+        grid("0 0 0\n0 5 0\n0 4 0").to_string()
+    );
+    // Wall between (3, 2) and (2, 2) (t = 0 at (3, 2)): only the straight step is blocked.
+    assert_eq!(
+        warmth(down, &[(3, 2, 0)]),
+        grid("0 0 0\n0 5 0\n4 0 4").to_string()
+    );
+}
+
+#[test]
+fn a_cell_the_wind_misses_is_not_warmed_but_the_wind_goes_round_it() {
+    // Right (1) at (2, 1); wall between (2, 2) and (2, 3): (2, 3) is reached by no move (its only
+    // way in is straight from (2, 2)), but column 4 is: (2, 4) diagonally from (1, 3) via (2, 3)
+    // (the wind may pass sideways through a cell it did not warm).
+    assert_eq!(
+        warmth("5 0 0 0\n1 0 0 0\n0 0 0 0", &[(2, 2, 1)]),
+        grid("0 0 4 3\n0 5 0 3\n0 0 4 3").to_string()
+    );
+}
+
+#[test]
+fn walls_beside_or_behind_a_heater_and_the_largest_inputs_are_accepted() {
+    // Right (1) at (2, 2): walls behind it (to (2, 1)), above it, and between its front cell
+    // and the cells beside that are all allowed; only a wall between it and (2, 3) is not.
+    let map = "0 0 0 0\n0 1 0 0\n0 0 0 5";
+    let walls = [(2, 1, 1), (2, 2, 0), (2, 3, 0), (3, 3, 0)];
+    let office = parse(&input(10, map, &walls)).unwrap();
+    // Front (2, 3) 5; both diagonals are blocked on their sideways step, only (2, 4) gets 4.
+    assert_eq!(
+        warmth_per_round(&office).to_string(),
+        grid("0 0 0 0\n0 0 5 4\n0 0 0 0").to_string()
+    );
+    // R = C = 20, K = 1000, W = R x C = 400 walls (some given twice), at the extreme
+    // coordinates of both kinds; heaters on all four edges blowing inwards.
+    let mut rows = vec![vec![0; 20]; 20];
+    rows[0][5] = 4;
+    rows[19][5] = 3;
+    rows[5][0] = 1;
+    rows[5][19] = 2;
+    rows[10][10] = 5;
+    rows[19][19] = 5;
+    let map: String = rows
+        .iter()
+        .map(|row| {
+            let cells: Vec<String> = row.iter().map(|v: &i32| v.to_string()).collect();
+            cells.join(" ") + "\n"
+        })
+        .collect();
+    let mut walls = vec![
+        (2, 1, 0),
+        (20, 20, 0),
+        (1, 1, 1),
+        (20, 19, 1),
+        (2, 20, 0),
+        (1, 19, 1),
+    ];
+    while walls.len() < 400 {
+        // Above-walls (t = 0), none in column 6: the front of the up and down heaters.
+        let i = walls.len();
+        let y = 1 + i % 20;
+        walls.push((2 + i % 19, if y == 6 { 7 } else { y }, 0));
+    }
+    let text = input(1000, &map, &walls);
+    let office = parse(&text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(office.heaters.len(), 4);
+    // The inspected corner (20, 20) is walled off from (19, 20) and (20, 19) and no wind reaches
+    // it: it stays at 0, so K is never met.
+    assert_eq!(run(&text).unwrap(), "101\n");
+}
