@@ -260,3 +260,18 @@ fn malformed_inputs_name_what_and_where() {
         "line 2, column 11: expected end of input, found `5`"
     );
 }
+
+#[test]
+fn a_mixed_split_flies_diagonally_and_all_four_meet_again_across_both_edges() {
+    // Hand-computed on 4 x 4. Command 1: (1,1) right and (2,3) up-left both reach (1,2):
+    // mass 10 / 5 = 2, speed 2 / 2 = 1, directions 2 and 7 mixed -> 1 3 5 7.
+    let two = [(1, 1, 7, 1, 2), (2, 3, 3, 1, 7)];
+    assert_eq!(answer(4, 1, &two), "8\n");
+    // Command 2: up-right -> (4,3), down-right -> (2,3), down-left -> (2,1), up-left -> (4,1).
+    assert_eq!(answer(4, 2, &two), "8\n");
+    // Command 3: all four reach (3,4) (two of them wrapping left from column 1): 8 / 5 = 1
+    // each, all diagonal -> 0 2 4 6.
+    assert_eq!(answer(4, 3, &two), "4\n");
+    // Command 4: up (2,4), right (3,1), down (4,4), left (3,3): no meeting.
+    assert_eq!(answer(4, 4, &two), "4\n");
+}

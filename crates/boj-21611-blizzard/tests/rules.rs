@@ -209,3 +209,35 @@ fn malformed_inputs_name_what_and_where() {
         "line 5, column 5: expected end of input, found `1`"
     );
 }
+
+#[test]
+fn a_reach_of_two_removes_two_apart_cells_and_the_cascade_crosses_both_gaps() {
+    // 5 x 5, left 2: cells 1 and 10 go (a 1 and a 3, not scored). The line
+    // 2 3 2 3 1 1 2 2 [3] 2 2 1 1 3 closes to ... 2 2 2 2 ... : 2222 (8), then 1111 (4).
+    let line = [1, 2, 3, 2, 3, 1, 1, 2, 2, 3, 2, 2, 1, 1, 3];
+    assert_eq!(answer(5, &line, &[(3, 2)]), "12\n");
+    // Left: 2 3 2 33 -> (1,2) (1,3) (1,2) (2,3).
+    let (_, changed) = observed(5, &line, &[(3, 2)]);
+    assert_eq!(changed, vec![vec![1, 2, 1, 3, 1, 2, 2, 3]]);
+}
+
+#[test]
+fn a_full_board_at_the_largest_reach_is_accepted_and_cut_to_its_cells() {
+    // 5 x 5 full of 1 2 3 1 2 3 ... (24 marbles). Right 2 takes cells 5 and 18 (a 2 and a 3):
+    // 22 runs of 1 -> 44 marbles, the first 24 are (1, b) for the first 12 marbles.
+    let line: Vec<u8> = (0..24).map(|i| i % 3 + 1).collect();
+    let first: Vec<u8> = vec![
+        1, 1, 1, 2, 1, 3, 1, 1, 1, 3, 1, 1, 1, 2, 1, 3, 1, 1, 1, 2, 1, 3, 1, 1,
+    ];
+    let (_, changed) = observed(5, &line, &[(4, 2)]);
+    assert_eq!(changed, vec![first.clone()]);
+    assert_eq!(answer(5, &line, &[(4, 2)]), "0\n");
+    // Then left 2 takes cells 1 and 10: 1 1 1 | 1 1 1 join into six 1s (6 points); the
+    // 12 runs left fill the 24 cells exactly.
+    let (_, changed) = observed(5, &line, &[(4, 2), (3, 2)]);
+    assert_eq!(
+        changed[1],
+        vec![2, 1, 1, 2, 1, 1, 1, 3, 1, 2, 1, 1, 1, 3, 3, 1, 1, 2, 1, 1, 1, 3, 2, 1]
+    );
+    assert_eq!(answer(5, &line, &[(4, 2), (3, 2)]), "6\n");
+}
