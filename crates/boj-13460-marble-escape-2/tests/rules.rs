@@ -195,3 +195,38 @@ fn malformed_inputs_name_what_and_where() {
         "line 5, column 1: expected end of input, found `x`"
     );
 }
+
+#[test]
+fn the_smallest_and_largest_boards_are_accepted_and_answered() {
+    // 5 x 3: red above the hole, blue below it. Up: red cannot move, blue rolls into the hole
+    // (failure). Down: blue cannot move, red falls (success).
+    let board = "### #R# #O# #B# ###";
+    assert_eq!(after(board, Dir::Up), Outcome::Failed);
+    assert_eq!(after(board, Dir::Down), Outcome::Escaped);
+    assert_eq!(answer(board), "1");
+    // 3 x 5, the same along a row.
+    assert_eq!(answer("##### #ROB# #####"), "1");
+    // 4 x 4: right moves red to (1, 2) but drops blue; up and down are blocked by the other
+    // marble and left by the wall, so nothing ever succeeds.
+    let board = "#### #R.# #BO# ####";
+    assert_eq!(after(board, Dir::Right), Outcome::Failed);
+    assert_eq!(after(board, Dir::Up), rolled((1, 1), (2, 1)));
+    assert_eq!(after(board, Dir::Down), rolled((1, 1), (2, 1)));
+    assert_eq!(answer(board), "-1");
+    // With the colours swapped, right drops red alone.
+    assert_eq!(answer("#### #B.# #RO# ####"), "1");
+    // 10 x 10: red rolls along the bottom row into the hole; blue at the top right stays.
+    let board = "
+        ##########
+        #.......B#
+        #........#
+        #........#
+        #........#
+        #........#
+        #........#
+        #........#
+        #R......O#
+        ##########";
+    assert_eq!(after(board, Dir::Right), Outcome::Escaped);
+    assert_eq!(answer(board), "1");
+}

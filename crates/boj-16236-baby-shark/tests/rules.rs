@@ -163,3 +163,37 @@ fn malformed_inputs_name_what_and_where() {
         "line 3, column 5: expected end of input, found `0`"
     );
 }
+
+#[test]
+fn the_smallest_and_largest_boards() {
+    // 2 x 2: (0, 1) and (1, 0) are both 1 away, the upper wins; then (1, 1) is 1 away and
+    // (1, 0) 2; the second meal makes the shark size 3; the last fish is 1 away.
+    assert_eq!(
+        meals("9 1\n1 1"),
+        vec![
+            ((0, 1), 1, 1, 2, 1),
+            ((1, 1), 1, 1, 3, 2),
+            ((1, 0), 1, 1, 3, 3)
+        ]
+    );
+    // 20 x 20: one fish in the far corner, 19 + 19 steps away.
+    let mut rows = vec![vec!["0"; 20]; 20];
+    rows[0][0] = "9";
+    rows[19][19] = "1";
+    let board: Vec<String> = rows.iter().map(|r| r.join(" ")).collect();
+    assert_eq!(answer(&board.join("\n")), 38);
+}
+
+#[test]
+fn a_ring_of_eight_fish_at_distance_two_goes_to_the_top_one_then_the_upper_left() {
+    // All eight 1s are 2 steps from the shark: (0, 2) is in the top row. From there (1, 1) and
+    // (1, 3) are both 2 away (one row down): the left one.
+    let steps = meals(
+        "0 0 1 0 0
+         0 1 0 1 0
+         1 0 9 0 1
+         0 1 0 1 0
+         0 0 1 0 0",
+    );
+    assert_eq!(steps[..2], [((0, 2), 2, 1, 2, 2), ((1, 1), 2, 1, 3, 4)]);
+}

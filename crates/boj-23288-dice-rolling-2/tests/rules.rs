@@ -152,3 +152,31 @@ fn malformed_inputs_name_what_and_where() {
         "line 3, column 5: expected end of input, found `1`"
     );
 }
+
+#[test]
+fn one_roll_from_the_start_in_each_direction_follows_the_statement() {
+    // (top, bottom, north, south, west, east) after one roll from top 1, north 2, east 3.
+    let faces = |dir: Dir| {
+        let d = grid_core::Die::standard().rolled(dir);
+        (d.top, d.bottom, d.north, d.south, d.west, d.east)
+    };
+    // East: west -> top, top -> east, east -> bottom, bottom -> west.
+    assert_eq!(faces(Dir::Right), (4, 3, 2, 5, 6, 1));
+    // West: east -> top, top -> west, west -> bottom, bottom -> east.
+    assert_eq!(faces(Dir::Left), (3, 4, 2, 5, 1, 6));
+    // South: north -> top, top -> south, south -> bottom, bottom -> north.
+    assert_eq!(faces(Dir::Down), (2, 5, 6, 1, 4, 3));
+    // North: south -> top, top -> north, north -> bottom, bottom -> south.
+    assert_eq!(faces(Dir::Up), (5, 2, 1, 6, 4, 3));
+}
+
+#[test]
+fn a_small_map_with_every_kind_of_turn_worked_by_hand() {
+    // Moves: east onto 5 (bottom 3 < 5: north); north is off the map, south onto 4 (bottom 5
+    // > 4: west); west onto 3 (bottom 6: north); north onto 1 (bottom 3: east); east onto 5
+    // (bottom 5 = 5: east); east onto 2 (bottom 4: south); south onto 6 (bottom 6 = 6:
+    // south); south is off the map, north onto 2. Scores 5 4 3 1 5 2 6 2, all regions of 1.
+    let map = "1 5 2\n3 4 6";
+    let totals: Vec<u64> = (1..=8).map(|k| answer(map, k)).collect();
+    assert_eq!(totals, vec![5, 9, 12, 13, 18, 20, 26, 28]);
+}
