@@ -36,6 +36,21 @@ fn every_problem_has_samples_each_with_its_expected_output() {
     }
 }
 
+/// The cargo sample test reads `compare` with sample-check's std-only reader, the tools with a
+/// full TOML parser: both must read every problem's manifest alike.
+#[test]
+fn the_sample_test_and_the_tools_read_the_same_compare_rule() {
+    let root = workspace_root();
+    for problem in judge_kit::problems::discover(&root).unwrap() {
+        assert_eq!(
+            sample_check::manifest_compare(&problem.dir),
+            Ok(problem.judge.compare),
+            "{}",
+            problem.name
+        );
+    }
+}
+
 #[test]
 fn every_problem_crate_is_named_after_its_site_and_id_and_has_a_judge_binary() {
     for problem in problems() {

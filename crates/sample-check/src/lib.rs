@@ -146,30 +146,43 @@ pub fn outputs_without_input(dir: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The `compare` rule of the crate at `manifest_dir`: `[package.metadata.judge] compare` in its
-/// `Cargo.toml`, Baekjoon's when it says none.
+/// The `compare` rule of the crate at `manifest_dir`: `compare = ".."` in the
+/// `[package.metadata.judge]` table of its `Cargo.toml`, Baekjoon's when it says none. Read
+/// with std alone (that table's keys are plain `key = value` lines), so that a problem's tests
+/// build no TOML parser; judge-kit reads the same key with a full one, and its tests check
+/// that both read every problem's manifest alike.
 pub fn manifest_compare(manifest_dir: &Path) -> Result<Compare, String> {
     let path = manifest_dir.join("Cargo.toml");
     let text = std::fs::read_to_string(&path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let manifest: toml::Table = text
-        .parse()
-        .map_err(|e| format!("{} is not TOML: {e}", path.display()))?;
-    let rule = manifest
-        .get("package")
-        .and_then(|p| p.get("metadata"))
-        .and_then(|m| m.get("judge"))
-        .and_then(|j| j.get("compare"));
-    match rule {
-        None => Ok(Compare::default()),
-        Some(toml::Value::String(name)) => name
-            .parse()
-            .map_err(|e| format!("{}: compare: {e}", path.display())),
-        Some(other) => Err(format!(
-            "{}: compare must be a string, found {other}",
-            path.display()
-        )),
+    let mut in_judge = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_judge = line.trim_end_matches(|c: char| c != ']') == "[package.metadata.judge]";
+            continue;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        if in_judge && key.trim() == "compare" {
+            // The value up to a comment: a quoted rule name.
+            let value = value.split('#').next().unwrap_or_default().trim();
+            let name = value
+                .strip_prefix('"')
+                .and_then(|v| v.strip_suffix('"'))
+                .ok_or_else(|| {
+                    format!(
+                        "{}: compare must be a quoted string, found {value}",
+                        path.display()
+                    )
+                })?;
+            return name
+                .parse()
+                .map_err(|e| format!("{}: compare: {e}", path.display()));
+        }
     }
+    Ok(Compare::default())
 }
 
 /// Why the binary's answer to `sample` does not pass under `rule`, or `None` when it does.
@@ -329,6 +342,11 @@ mod tests {
             )],
         );
         assert_eq!(manifest_compare(&dir), Ok(Compare::Lines));
+        let dir = folder(
+            "commented",
+            &[("Cargo.toml", "[package.metadata.judge] # facts\nsite = \"baekjoon\"\ncompare = \"tokens\" # floats\n[dependencies]\ncompare = \"exact\"\n")],
+        );
+        assert_eq!(manifest_compare(&dir), Ok(Compare::Tokens));
         let dir = folder("no-rule", &[("Cargo.toml", "[package]\nname = \"x\"\n")]);
         assert_eq!(manifest_compare(&dir), Ok(Compare::Baekjoon));
         let dir = folder(
