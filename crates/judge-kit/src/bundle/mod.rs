@@ -496,7 +496,7 @@ fn strongest_crate_attrs(hoisted: Vec<String>) -> Vec<String> {
 /// module of the crate; in the library's module of the bundle it would give it to that module
 /// alone, so it goes to the bundle's root, which gives it to every module again.
 fn hoist_sysroot_crates(text: &str) -> (String, Vec<String>) {
-    let sysroot = |item: &Item| matches!(item, Item::ExternCrate(e) if prune::SYSROOT.iter().any(|n| e.ident == n));
+    let sysroot = |item: &Item| matches!(item, Item::ExternCrate(e) if scope::SYSROOT.iter().any(|n| e.ident == n));
     cut_out(text, |file| {
         file.items
             .iter()

@@ -15,10 +15,8 @@ use std::collections::HashSet;
 use quote::ToTokens;
 use syn::{ImplItem, Item, ItemMod, UseTree};
 
-use super::scope::Denotes;
-
 use super::names::Used;
-use super::scope::{defined_name, ModuleView, Scopes};
+use super::scope::{defined_name, Denotes, ModuleView, Scopes};
 use super::splice::unraw;
 
 /// One module of the tree (index 0 is the bundle's root, whose children are the crates).
@@ -38,8 +36,9 @@ pub struct Tree {
     members: HashSet<(usize, usize, usize)>,
     /// Whether each node still has code.
     alive: Vec<bool>,
-    /// Names resolved over the whole tree, before anything is dropped.
-    before: Option<Scopes>,
+    /// Names resolved over the whole tree, before anything is dropped: what paths of the
+    /// libraries' own code denote (impl headers, imports) while reachability grows.
+    before: Scopes,
     /// Names resolved over what is kept (once reachability is known).
     after: Option<Scopes>,
 }
@@ -56,11 +55,12 @@ impl Tree {
             kept: HashSet::new(),
             members: HashSet::new(),
             alive: Vec::new(),
-            before: None,
+            before: Scopes::empty(),
             after: None,
         };
         let items = crates.into_iter().map(Item::Mod).collect();
         tree.fill(0, items);
+        tree.before = tree.scopes(false);
         tree
     }
 
@@ -104,7 +104,6 @@ impl Tree {
             let child = self.nodes[n].children.iter().any(|&(_, c)| self.alive[c]);
             self.alive[n] = own || child;
         }
-        self.before = Some(self.scopes(false));
         // A module holding only re-exports (`pub mod prelude { pub use .. }`) must stay when
         // a path goes through it; what it re-exports may live in a module kept only so.
         loop {
@@ -122,7 +121,6 @@ impl Tree {
                 }
             }
         }
-        self.after = Some(self.scopes(true));
     }
 
     /// The names of the tree resolved: of everything (`pruned` false) or of what is kept.
@@ -152,7 +150,6 @@ impl Tree {
     /// the bundle's root) and those inside kept items' bodies (`fn f() { use super::m::*; }`).
     /// A module nothing else keeps would leave such an import dangling; it stays, even empty.
     pub fn keep_imported_modules(&mut self, paths: &[Vec<String>]) {
-        let before = self.before.take().unwrap_or_else(|| self.scopes(false));
         let mut imports: Vec<(usize, Vec<String>, bool)> =
             paths.iter().map(|p| (0, p.clone(), false)).collect();
         for (n, node) in self.nodes.iter().enumerate() {
@@ -165,7 +162,7 @@ impl Tree {
             }
         }
         for (n, path, leading) in imports {
-            for target in before.resolve(n, &path, leading) {
+            for target in self.before.resolve(n, &path, leading) {
                 if let Denotes::Module(mut m) = target {
                     while !self.alive[m] {
                         self.alive[m] = true;
@@ -174,7 +171,6 @@ impl Tree {
                 }
             }
         }
-        self.before = Some(before);
         self.after = Some(self.scopes(true));
     }
 
@@ -364,34 +360,26 @@ impl Tree {
     /// accepts. It is resolved from `n`: a path that leads into std, core or alloc names none
     /// (`std::ops::Add`; `Add` after `use std::ops::Add;`, or through a glob of a module that
     /// imports it so; `ops::Add` after `use std::ops;`), whatever these crates call `Add`. Where
-    /// resolving ends outside what the resolver follows, any item of that kind and name in
-    /// these crates may be the one.
+    /// it resolves to nothing the resolver follows, any item of that kind and name in these
+    /// crates may be the one.
     fn names_ours(&self, n: usize, path: &[String], kind: fn(&Item) -> bool) -> bool {
         let Some(name) = path.last() else {
             return false;
         };
-        if path.len() > 1 && SYSROOT.contains(&path[0].as_str()) {
+        let found = self.before.resolve(n, path, false);
+        // Nothing here or through its imports: the name is the prelude's, as it is for
+        // `impl Iterator for C` or `impl Total for Vec<i64>` beside an unused `trait Iterator`
+        // or `struct Vec` of these crates.
+        if path.len() == 1 && found.is_empty() && PRELUDE.contains(&name.as_str()) {
             return false;
         }
-        let found = if path.len() == 1 {
-            let found = self.lookup(n, name, 0);
-            // Nothing here or through its imports: the name is the prelude's, as it is for
-            // `impl Iterator for C` or `impl Total for Vec<i64>` beside an unused
-            // `trait Iterator` or `struct Vec` of these crates.
-            if found.is_empty() && PRELUDE.contains(&name.as_str()) {
-                return false;
-            }
-            found
-        } else {
-            self.resolve(n, path, 0)
-        };
-        let of_kind =
-            |t: &Target| matches!(t, Target::Item(m, i) if kind(&self.nodes[*m].items[*i]));
-        if found.iter().any(of_kind) {
+        if found
+            .iter()
+            .any(|d| matches!(d, Denotes::Item(m, i) if kind(&self.nodes[*m].items[*i])))
+        {
             return true;
         }
-        let beyond = found.is_empty() || found.contains(&Target::Unknown);
-        beyond
+        found.is_empty()
             && self.nodes.iter().any(|node| {
                 node.items
                     .iter()
@@ -402,16 +390,12 @@ impl Tree {
     /// The names of the items of `kind` in these crates that `path`, written in node `n`,
     /// resolves to (through imports, under whatever name they bring it in).
     fn resolved_names(&self, n: usize, path: &[String], kind: fn(&Item) -> bool) -> Vec<String> {
-        let found = match path {
-            [] => Vec::new(),
-            [name] => self.lookup(n, name, 0),
-            _ => self.resolve(n, path, 0),
-        };
-        found
-            .iter()
-            .filter_map(|target| match target {
-                Target::Item(m, i) if kind(&self.nodes[*m].items[*i]) => {
-                    defined_name(&self.nodes[*m].items[*i])
+        self.before
+            .resolve(n, path, false)
+            .into_iter()
+            .filter_map(|d| match d {
+                Denotes::Item(m, i) if kind(&self.nodes[m].items[i]) => {
+                    defined_name(&self.nodes[m].items[i])
                 }
                 _ => None,
             })
@@ -571,166 +555,11 @@ impl Tree {
         if path.is_empty() {
             return true;
         }
-        let (Some(before), Some(after)) = (&self.before, &self.after) else {
+        let Some(after) = &self.after else {
             return true;
         };
-        !after.resolve(n, path, leading).is_empty() || before.resolve(n, path, leading).is_empty()
-    }
-
-    /// Whether module `m` is in the bundle (every module is, before reachability is known).
-    fn usable(&self, m: usize) -> bool {
-        self.alive.get(m).copied().unwrap_or(true)
-    }
-
-    /// The `#[macro_export]` macros named `name`, anywhere in the tree.
-    fn exported_macros(&self, name: &str) -> Vec<Target> {
-        let mut found = Vec::new();
-        for (m, node) in self.nodes.iter().enumerate() {
-            for (i, item) in node.items.iter().enumerate() {
-                if let Item::Macro(mac) = item {
-                    let exported = mac.attrs.iter().any(|a| a.path().is_ident("macro_export"));
-                    if exported && defined_name(item).as_deref() == Some(name) {
-                        found.push(Target::Item(m, i));
-                    }
-                }
-            }
-        }
-        found
-    }
-
-    /// What `path` can denote from node `n`.
-    fn resolve(&self, n: usize, path: &[String], depth: usize) -> Vec<Target> {
-        if depth > 16 {
-            return vec![Target::Unknown];
-        }
-        let mut current = match path[0].as_str() {
-            "crate" => vec![Target::Module(0)],
-            "self" => vec![Target::Module(n)],
-            "super" => vec![self.nodes[n].parent.map_or(Target::Unknown, Target::Module)],
-            first => {
-                let found = self.lookup(n, first, depth + 1);
-                if !found.is_empty() {
-                    found
-                } else if SYSROOT.contains(&first) {
-                    vec![Target::Std]
-                } else {
-                    vec![Target::Unknown]
-                }
-            }
-        };
-        for segment in &path[1..] {
-            let mut next = Vec::new();
-            for target in current {
-                match target {
-                    Target::Module(m) if segment == "super" => {
-                        next.push(self.nodes[m].parent.map_or(Target::Unknown, Target::Module));
-                    }
-                    Target::Module(m) if segment == "self" => next.push(Target::Module(m)),
-                    // A dropped module takes every path through it along.
-                    Target::Module(m) if !self.usable(m) => {}
-                    Target::Module(m) => {
-                        let found = self.lookup(m, segment, depth + 1);
-                        if found.is_empty() {
-                            next.push(Target::Unknown);
-                        }
-                        next.extend(found);
-                    }
-                    // Variants and associated items: whatever holds them decides.
-                    Target::Item(..) if !next.contains(&target) => next.push(target),
-                    Target::Item(..) => {}
-                    Target::Std | Target::Unknown => next.push(target),
-                }
-            }
-            current = next;
-        }
-        current
-    }
-
-    /// Everything `name` denotes in node `n`: child modules, items, and what `use`s there import.
-    fn lookup(&self, n: usize, name: &str, depth: usize) -> Vec<Target> {
-        if depth > 16 {
-            return vec![Target::Unknown];
-        }
-        let node = &self.nodes[n];
-        let mut found = Vec::new();
-        for (i, item) in node.items.iter().enumerate() {
-            match item {
-                Item::Mod(m) if unraw(&m.ident) == name => {
-                    match node.children.iter().find(|(at, _)| *at == i) {
-                        Some(&(_, child)) => found.push(Target::Module(child)),
-                        None => found.push(Target::Unknown),
-                    }
-                }
-                Item::Use(u) => {
-                    let mut leaves = Vec::new();
-                    use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
-                    for (path, visible) in leaves {
-                        if visible.as_deref() != Some(name) {
-                            continue;
-                        }
-                        if u.leading_colon.is_some() {
-                            let sysroot =
-                                path.first().is_some_and(|c| SYSROOT.contains(&c.as_str()));
-                            found.push(if sysroot {
-                                Target::Std
-                            } else {
-                                Target::Unknown
-                            });
-                        } else if path.len() == 1 && path[0] == name {
-                            // `use m;` names what else is `m` here (a `macro_rules! m` before
-                            // it, as in `pub(crate) use m;`), which this loop finds as an item,
-                            // not itself again; with nothing else here, it is beyond knowing.
-                            let defined_here = node.items.iter().any(|other| {
-                                !matches!(other, Item::Use(_))
-                                    && defined_name(other).as_deref() == Some(name)
-                            });
-                            if !defined_here {
-                                found.push(Target::Unknown);
-                            }
-                        } else {
-                            found.extend(self.resolve(n, &path, depth + 1));
-                        }
-                    }
-                }
-                _ if defined_name(item).as_deref() == Some(name) => found.push(Target::Item(n, i)),
-                _ => {}
-            }
-        }
-        if n == 0 {
-            // `#[macro_export]` macros live at the bundle's root, whichever module defines them.
-            found.extend(self.exported_macros(name));
-        }
-        if found.is_empty() {
-            for item in &node.items {
-                let Item::Use(u) = item else { continue };
-                let mut leaves = Vec::new();
-                use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
-                for (path, visible) in leaves {
-                    if visible.is_some() || u.leading_colon.is_some() {
-                        continue;
-                    }
-                    for target in self.resolve(n, &path, depth + 1) {
-                        match target {
-                            Target::Module(m) if m != n && self.usable(m) => {
-                                found.extend(self.lookup(m, name, depth + 1))
-                            }
-                            Target::Module(_) => {}
-                            // A glob of an enum brings in its variants, which live with it.
-                            Target::Item(m, i) => match &self.nodes[m].items[i] {
-                                Item::Enum(e) => {
-                                    if e.variants.iter().any(|v| unraw(&v.ident) == name) {
-                                        found.push(target);
-                                    }
-                                }
-                                _ => found.push(Target::Unknown),
-                            },
-                            Target::Std | Target::Unknown => found.push(target),
-                        }
-                    }
-                }
-            }
-        }
-        found
+        !after.resolve(n, path, leading).is_empty()
+            || self.before.resolve(n, path, leading).is_empty()
     }
 }
 
@@ -754,9 +583,6 @@ impl<'ast> syn::visit::Visit<'ast> for NestedUses {
 /// What [`Tree::alias_chain`] calls the target of an alias of a tuple, array, slice, reference
 /// or function pointer type (not an identifier, so no item is named so).
 const UNNAMED_TYPE: &str = "(unnamed type)";
-
-/// The crates every Rust program may name without declaring them.
-pub(super) const SYSROOT: &[&str] = &["std", "core", "alloc"];
 
 /// The types and traits every module of an edition-2021 crate may name without importing them
 /// (std's prelude and the primitive types).
@@ -813,19 +639,6 @@ const PRELUDE: &[&str] = &[
     "u128",
     "usize",
 ];
-
-/// What a path names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Target {
-    /// In std, core or alloc (a path from there, or a name imported from there): assume kept.
-    Std,
-    /// Outside these crates (a variant) or beyond what is followed: assume kept.
-    Unknown,
-    /// A module of the tree.
-    Module(usize),
-    /// An item `(node, index)`.
-    Item(usize, usize),
-}
 
 /// The leaves of a use tree: the full path and the name it brings in (`None` for a glob).
 pub(super) fn use_leaves(
@@ -915,7 +728,13 @@ mod tests {
 
     /// `lib` bundled as module `lib` for a problem whose code is `user`, printed.
     fn pruned(lib: &str, user: &str) -> String {
-        let module: ItemMod = syn::parse_str(&format!("mod lib {{ {lib} }}")).unwrap();
+        pruned_with_imports(lib, user, &[])
+    }
+
+    /// [`pruned`], where the problem's own code imports `imports` (paths from the bundle's
+    /// root) from the library.
+    pub(super) fn pruned_with_imports(lib: &str, user: &str, imports: &[Vec<String>]) -> String {
+        let module: ItemMod = syn::parse_str(&format!("pub mod lib {{ {lib} }}")).unwrap();
         let shell = ItemMod {
             content: None,
             ..module.clone()
@@ -924,6 +743,7 @@ mod tests {
         used.add(user.parse().unwrap());
         let mut tree = Tree::new(vec![module]);
         tree.reach(&mut used);
+        tree.keep_imported_modules(imports);
         let items = tree
             .rebuild(vec![shell])
             .into_iter()

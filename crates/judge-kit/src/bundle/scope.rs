@@ -44,9 +44,18 @@ pub(super) struct Scopes {
 }
 
 /// The crates every Rust program may name without declaring them.
-const SYSROOT: &[&str] = &["std", "core", "alloc"];
+pub(super) const SYSROOT: &[&str] = &["std", "core", "alloc"];
 
 impl Scopes {
+    /// No modules: a placeholder until a tree is resolved.
+    pub fn empty() -> Scopes {
+        Scopes {
+            names: Vec::new(),
+            parents: Vec::new(),
+            variants: HashMap::new(),
+        }
+    }
+
     /// Resolves the tree `modules`, where only the modules `alive` and the items `present`
     /// exist (a module's `use` items always take part: each leaf counts if it resolves).
     pub fn new(

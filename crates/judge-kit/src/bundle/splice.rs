@@ -710,7 +710,7 @@ impl Walker<'_> {
             return Ok(());
         }
         let Some(module) = self.rewriter.deps.get(&name) else {
-            if name == "self" || super::prune::SYSROOT.contains(&name.as_str()) {
+            if name == "self" || super::scope::SYSROOT.contains(&name.as_str()) {
                 return Ok(());
             }
             bail!(
