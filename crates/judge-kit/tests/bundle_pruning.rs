@@ -13,30 +13,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use judge_kit::bundle::{bundle, Options};
-use judge_kit::compiler::{floor_compiler_path, Compiler};
-use judge_kit::problems::discover;
+use judge_kit::compiler::compilers;
+use judge_kit::problems::{discover, workspace_root};
 use rayon::prelude::*;
 use syn::{ImplItem, Item};
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// The current rustc and the judge floor (the floor only warned about when missing outside CI).
-fn compilers() -> Vec<Compiler> {
-    let mut list = vec![Compiler::probe("rustc").expect("rustc on PATH")];
-    match Compiler::probe(floor_compiler_path()) {
-        Some(floor) => list.push(floor),
-        None if std::env::var("CI").is_ok_and(|v| v == "true") => {
-            panic!(
-                "no judge-floor compiler at {}",
-                floor_compiler_path().display()
-            )
-        }
-        None => eprintln!("WARNING: no judge-floor compiler; checked with current rustc only"),
-    }
-    list
-}
 
 /// Modules a user adds to grid-core, importing their siblings in each ordinary way, each
 /// re-exported from the root as users do (`pub mod x; pub use x::*;`).
@@ -201,17 +181,7 @@ fn cfg_test(item: &Item) -> bool {
     };
     attrs
         .iter()
-        .any(|a| a.path().is_ident("cfg") && a.meta.to_token_stream_string().contains("test"))
-}
-
-trait MetaText {
-    fn to_token_stream_string(&self) -> String;
-}
-
-impl MetaText for syn::Meta {
-    fn to_token_stream_string(&self) -> String {
-        quote::ToTokens::to_token_stream(self).to_string()
-    }
+        .any(|a| a.path().is_ident("cfg") && quote::quote!(#a).to_string().contains("test"))
 }
 
 /// The names the root re-exports: name -> module path it comes from (`Grid` -> `grid`),
@@ -560,7 +530,7 @@ fn every_grid_core_item_and_doctest_bundles_alone_and_answers_as_the_cargo_build
         "[workspace]\nresolver = \"2\"\nmembers = [\"grid-core\", \"crates/*\"]\n",
     );
 
-    let compilers = compilers();
+    let compilers = compilers().unwrap();
     let problems = discover(&ws).unwrap();
     assert_eq!(problems.len(), wanted.len());
     let scratch = tempfile::tempdir().unwrap();
@@ -652,7 +622,7 @@ fn every_problem_answers_the_same_pruned_and_unpruned_on_both_compilers() {
     let root = workspace_root();
     let problems = discover(&root).unwrap();
     assert!(!problems.is_empty());
-    let compilers = compilers();
+    let compilers = compilers().unwrap();
     let scratch = tempfile::tempdir().unwrap();
     let failures: Vec<String> = problems
         .par_iter()

@@ -3,45 +3,11 @@
 
 use std::process::Command;
 
-use super::*;
-
 /// `lib` bundled as module `lib` at the root of a program whose own code is `user` (items,
 /// `fn main` among them): the pruned file, after it compiled (as a check, warnings allowed).
 fn pruned_program(lib: &str, user: &str) -> String {
-    let module: ItemMod = syn::parse_str(&format!("pub mod lib {{ {lib} }}")).unwrap();
-    let shell = ItemMod {
-        content: None,
-        ..module.clone()
-    };
-    let mut used = Used::default();
-    used.add(user.parse().unwrap());
-    let mut tree = Tree::new(vec![module]);
-    tree.reach(&mut used);
-    let user_file = syn::parse_file(user).unwrap();
-    let mut imports = Vec::new();
-    for item in &user_file.items {
-        if let Item::Use(u) = item {
-            let mut leaves = Vec::new();
-            use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
-            imports.extend(leaves.into_iter().map(|(mut path, _)| {
-                if path[0] == "crate" {
-                    path.remove(0);
-                }
-                path
-            }));
-        }
-    }
-    tree.keep_imported_modules(&imports);
-    let items = tree
-        .rebuild(vec![shell])
-        .into_iter()
-        .map(Item::Mod)
-        .collect();
-    let library = prettyplease::unparse(&syn::File {
-        shebang: None,
-        attrs: Vec::new(),
-        items,
-    });
+    let imports = crate::bundle::library_imports(user, &["lib".to_string()]).unwrap();
+    let library = super::tests::pruned_with_imports(lib, user, &imports);
     let program = format!("#![allow(unused)]\n{library}\n{user}\n");
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("main.rs");
