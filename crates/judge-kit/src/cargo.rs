@@ -61,6 +61,49 @@ pub fn build_release_with_features(
     Ok(exe)
 }
 
+/// The binaries `cargo test --workspace --all-features` builds for the workspace at `manifest`,
+/// by target name: what the test suite already compiled (debug, overflow checks on), so a tool
+/// run after it compiles nothing again. Cargo builds whatever is out of date first.
+pub fn test_build_executables(manifest: &Path) -> Result<Vec<(String, PathBuf)>> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = Command::new(cargo)
+        .args([
+            "test",
+            "--workspace",
+            "--all-features",
+            "--locked",
+            "--no-run",
+        ])
+        .args(["--quiet", "--message-format=json-render-diagnostics"])
+        .arg("--manifest-path")
+        .arg(manifest)
+        .stderr(Stdio::inherit())
+        .output()
+        .context("running cargo test --no-run")?;
+    if !out.status.success() {
+        bail!("cargo test --workspace --all-features --no-run failed");
+    }
+    Ok(bin_executables(&String::from_utf8_lossy(&out.stdout)))
+}
+
+/// The `(name, executable)` of every binary target (not test) in cargo's JSON messages.
+fn bin_executables(messages: &str) -> Vec<(String, PathBuf)> {
+    messages
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|m| m["reason"] == "compiler-artifact" && m["profile"]["test"] == false)
+        .filter(|m| {
+            m["target"]["kind"]
+                .as_array()
+                .is_some_and(|k| k.iter().any(|k| k == "bin"))
+        })
+        .filter_map(|m| {
+            let name = m["target"]["name"].as_str()?.to_string();
+            Some((name, PathBuf::from(m["executable"].as_str()?)))
+        })
+        .collect()
+}
+
 /// What one `cargo build` made: the executable, and whether cargo found it up to date.
 struct Built {
     exe: PathBuf,
@@ -172,6 +215,18 @@ mod tests {
             Some(PathBuf::from("/t/release/p"))
         );
         assert_eq!(executable_from_messages(messages, "q"), None);
+    }
+
+    #[test]
+    fn the_test_build_lists_binaries_but_not_test_harnesses() {
+        let messages = r#"{"reason":"compiler-artifact","target":{"name":"p","kind":["bin"]},"profile":{"test":false},"executable":"/t/debug/p"}
+{"reason":"compiler-artifact","target":{"name":"p","kind":["bin"]},"profile":{"test":true},"executable":"/t/debug/deps/p-1"}
+{"reason":"compiler-artifact","target":{"name":"rules","kind":["test"]},"profile":{"test":true},"executable":"/t/debug/deps/rules-2"}
+{"reason":"compiler-artifact","target":{"name":"q","kind":["lib"]},"profile":{"test":false},"executable":null}"#;
+        assert_eq!(
+            bin_executables(messages),
+            [("p".to_string(), PathBuf::from("/t/debug/p"))]
+        );
     }
 
     #[test]

@@ -53,6 +53,11 @@ struct Args {
     /// seeds 1 to --seeds and list the slowest: how to choose the worst input.
     #[arg(long)]
     hunt: bool,
+    /// Which build of each problem's tools binary to run: `release` (fastest), or `test`, the
+    /// debug binaries `cargo test --workspace --all-features` builds (overflow checks on), so that
+    /// after the test suite nothing is compiled again (what scripts/test uses).
+    #[arg(long, value_enum, default_value_t)]
+    build: tools::Build,
     /// With --hunt: seeds 1 to this.
     #[arg(long, requires = "hunt", value_parser = clap::value_parser!(u64).range(1..))]
     seeds: Option<u64>,
@@ -113,7 +118,7 @@ fn run(args: &Args) -> Result<bool> {
     }
     if args.hunt {
         for problem in chosen {
-            let Some(exe) = tools::build(&root, problem)? else {
+            let Some(exe) = tools::build_as(&root, problem, args.build)? else {
                 bail!(
                     "{} has no `tools` feature, so no generator to hunt with",
                     problem.name
@@ -141,7 +146,7 @@ fn run(args: &Args) -> Result<bool> {
     }
     let (mut passed, mut failed, mut skipped) = (Vec::new(), Vec::new(), Vec::new());
     for problem in chosen {
-        let Some(exe) = tools::build(&root, problem)? else {
+        let Some(exe) = tools::build_as(&root, problem, args.build)? else {
             println!(
                 "{}: no stress reference yet (no `tools` feature in its Cargo.toml): skipped",
                 problem.name
