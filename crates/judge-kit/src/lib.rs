@@ -3,6 +3,7 @@
 //! `stress` and `bench-process` (through each problem's own tools binary), `new` (a new problem);
 //! [`run`] is the one runner the judging tools share.
 
+pub mod bench_history;
 pub mod bench_process;
 pub mod bundle;
 pub mod cargo;
