@@ -1,8 +1,11 @@
 //! The everyday tools of this workspace, as library code under thin binaries:
 //! `bundle` (one judge-ready file per problem), `sample-diff` (samples run like the judge),
-//! `stress` and `bench-process` (through each problem's own tools binary), `new` (a new problem);
+//! `stress` and `bench-process` (through each problem's own tools binary), `bench` (a measurement
+//! history), `new` (a new problem);
 //! [`run`] is the one runner the judging tools share.
 
+pub mod bench_history;
+pub mod bench_process;
 pub mod bundle;
 pub mod cargo;
 pub mod check;
