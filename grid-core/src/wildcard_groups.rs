@@ -34,18 +34,18 @@ pub enum CellClass<C> {
 ///     c => grid_core::CellClass::Colour(c),
 /// });
 /// assert_eq!(groups[0].size(), 2);
-/// assert_eq!((groups[0].colour, groups[0].wildcards, groups[0].standard), ('a', 1, (0, 0)));
+/// assert_eq!((groups[0].colour, groups[0].wildcards, groups[0].first), ('a', 1, (0, 0)));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WildcardGroup<C> {
     /// The colour of the group's normal cells.
     pub colour: C,
-    /// Every cell of the group, normal and wildcard, in breadth-first order from `standard`.
+    /// Every cell of the group, normal and wildcard, in breadth-first order from `first`.
     pub cells: Vec<Pos>,
     /// How many of `cells` are wildcards.
     pub wildcards: usize,
-    /// The group's first normal (non-wildcard) cell: smallest row, then smallest column.
-    pub standard: Pos,
+    /// The group's first normal (non-wildcard) cell in row-major order, where its search began.
+    pub first: Pos,
 }
 
 impl<C> WildcardGroup<C> {
@@ -66,7 +66,7 @@ impl<T> Grid<T> {
     ///
     /// Each normal cell is in exactly one group; a wildcard is in every group that reaches it
     /// (each group's search sees every wildcard anew), and a patch of wildcards touching no
-    /// normal cell forms no group. Groups come in row-major order of their standard cell.
+    /// normal cell forms no group. Groups come in row-major order of their first cell.
     /// Groups of one cell are included: filter on [`WildcardGroup::size`] as the rules say.
     ///
     /// # Complexity
@@ -82,7 +82,7 @@ impl<T> Grid<T> {
     ///     '#' | '.' => CellClass::Blocked,
     ///     c => CellClass::Colour(c),
     /// });
-    /// let summary: Vec<_> = groups.iter().map(|g| (g.colour, g.size(), g.wildcards, g.standard)).collect();
+    /// let summary: Vec<_> = groups.iter().map(|g| (g.colour, g.size(), g.wildcards, g.first)).collect();
     /// assert_eq!(summary, vec![('a', 4, 2, (0, 0)), ('b', 3, 2, (0, 2))]);
     /// ```
     pub fn wildcard_groups<C: Copy + PartialEq>(
@@ -101,9 +101,9 @@ impl<T> Grid<T> {
                 _ => continue,
             };
             let id = groups.len() + 1;
-            let standard = (start / cols, start % cols);
+            let first = (start / cols, start % cols);
             mark[start] = id;
-            let mut cells = vec![standard];
+            let mut cells = vec![first];
             let mut wildcards = 0;
             let mut next = 0;
             // The cell list doubles as the breadth-first queue.
@@ -133,7 +133,7 @@ impl<T> Grid<T> {
                 colour,
                 cells,
                 wildcards,
-                standard,
+                first,
             });
         }
         groups
@@ -154,11 +154,11 @@ mod tests {
         }
     }
 
-    /// A group as comparable data: colour, sorted cells, wildcard count, standard cell.
+    /// A group as comparable data: colour, sorted cells, wildcard count, first normal cell.
     type Summary = (u8, Vec<Pos>, usize, Pos);
 
     /// Obviously correct: a flood fill through `c`-or-wildcard cells from every cell of colour
-    /// `c`, duplicates dropped; the standard cell is the smallest normal cell.
+    /// `c`, duplicates dropped; the first cell is the smallest normal cell.
     fn naive(g: &Grid<u8>) -> Vec<Summary> {
         let mut out: Vec<Summary> = Vec::new();
         for p in g.positions() {
@@ -169,8 +169,8 @@ mod tests {
             let mut cells = g.flood_fill(p, |&v| v == c || v == 1);
             cells.sort();
             let wildcards = cells.iter().filter(|&&q| g[q] == 1).count();
-            let standard = *cells.iter().find(|&&q| g[q] != 1).unwrap();
-            let summary = (c, cells, wildcards, standard);
+            let first = *cells.iter().find(|&&q| g[q] != 1).unwrap();
+            let summary = (c, cells, wildcards, first);
             if !out.contains(&summary) {
                 out.push(summary);
             }
@@ -184,8 +184,8 @@ mod tests {
             .iter()
             .map(|grp| {
                 assert_eq!(
-                    grp.cells[0], grp.standard,
-                    "the search starts at the standard cell"
+                    grp.cells[0], grp.first,
+                    "the search starts at the first cell"
                 );
                 assert_eq!(grp.size(), grp.cells.len());
                 for &p in &grp.cells {
@@ -193,7 +193,7 @@ mod tests {
                 }
                 let mut cells = grp.cells.clone();
                 cells.sort();
-                (grp.colour, cells, grp.wildcards, grp.standard)
+                (grp.colour, cells, grp.wildcards, grp.first)
             })
             .collect()
     }
@@ -227,11 +227,11 @@ mod tests {
     }
 
     #[test]
-    fn the_standard_cell_skips_wildcards_above_it() {
+    fn the_first_cell_skips_wildcards_above_it() {
         let g = Grid::from_rows(vec![vec![1, 1], vec![1, 2]]).unwrap();
         let groups = g.wildcard_groups(class);
         assert_eq!(groups.len(), 1);
-        assert_eq!((groups[0].standard, groups[0].wildcards), ((1, 1), 3));
+        assert_eq!((groups[0].first, groups[0].wildcards), ((1, 1), 3));
     }
 
     #[test]

@@ -13,7 +13,7 @@ pub mod stress;
 #[cfg(feature = "tools")]
 pub mod trace;
 
-use grid_core::{CellClass, Dir, Grid, InputError, Scanner, WildcardGroup};
+use grid_core::{CellClass, Dir, Grid, InputError, Pos, Scanner, WildcardGroup};
 
 /// Largest side of the board.
 pub const MAX_N: usize = 20;
@@ -64,7 +64,8 @@ pub fn classify(&cell: &i32) -> CellClass<i32> {
 /// ```
 /// let board = boj_21609_shark_middle_school::parse("3 2\n1 0 2\n1 -1 2\n-1 -1 2\n").unwrap();
 /// let best = boj_21609_shark_middle_school::best_group(&board).unwrap();
-/// assert_eq!((best.colour, best.size(), best.wildcards, best.standard), (2, 4, 1, (0, 2)));
+/// let standard = boj_21609_shark_middle_school::standard_block(&board, &best);
+/// assert_eq!((best.colour, best.size(), best.wildcards, standard), (2, 4, 1, (0, 2)));
 /// ```
 pub fn best_group(board: &Grid<i32>) -> Option<WildcardGroup<i32>> {
     // Every normal block is in exactly one group, so no two groups share a standard block and
@@ -73,7 +74,31 @@ pub fn best_group(board: &Grid<i32>) -> Option<WildcardGroup<i32>> {
         .wildcard_groups(classify)
         .into_iter()
         .filter(|g| g.size() >= MIN_GROUP)
-        .max_by_key(|g| (g.size(), g.wildcards, g.standard.0, g.standard.1))
+        .map(|g| (standard_block(board, &g), g))
+        .max_by_key(|(standard, g)| (g.size(), g.wildcards, standard.0, standard.1))
+        .map(|(_, g)| g)
+}
+
+/// A group's standard block: of its normal (not rainbow) blocks, the one with the smallest row,
+/// then the smallest column.
+///
+/// # Panics
+/// When the group holds no normal block on `board` (every group of [`best_group`] holds one).
+///
+/// ```
+/// let board = boj_21609_shark_middle_school::parse("3 2\n0 2 1\n2 2 -1\n-1 -1 -1\n").unwrap();
+/// let best = boj_21609_shark_middle_school::best_group(&board).unwrap();
+/// // The rainbow block at (0, 0) comes first in the row, but it is not a normal block.
+/// assert_eq!(boj_21609_shark_middle_school::standard_block(&board, &best), (0, 1));
+/// ```
+pub fn standard_block(board: &Grid<i32>, group: &WildcardGroup<i32>) -> Pos {
+    group
+        .cells
+        .iter()
+        .copied()
+        .filter(|&pos| board[pos] != RAINBOW)
+        .min()
+        .expect("a block group holds a normal block")
 }
 
 /// Gravity: every block but the black ones falls until it meets a block, a black block or the

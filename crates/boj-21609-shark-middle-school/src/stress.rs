@@ -377,7 +377,9 @@ mod planted {
                 .wildcard_groups(classify)
                 .into_iter()
                 .filter(|g| g.size() >= 2)
-                .max_by_key(|g| (g.size(), g.standard.0, g.standard.1));
+                .map(|g| (crate::standard_block(&board, &g), g))
+                .max_by_key(|(s, g)| (g.size(), s.0, s.1))
+                .map(|(_, g)| g);
             let group = match group {
                 Some(g) => g,
                 None => return Ok(format!("{score}\n")),

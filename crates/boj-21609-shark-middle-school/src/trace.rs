@@ -44,7 +44,7 @@ impl Trace for SharkMiddleSchool {
                     latest.clear();
                     let size = group.size();
                     score += (size * size) as u64;
-                    let (r, c) = group.standard;
+                    let (r, c) = crate::standard_block(now, group);
                     Frame {
                         title: format!("round {}: group", round + 1),
                         caption: format!(

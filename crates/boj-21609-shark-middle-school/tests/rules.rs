@@ -2,7 +2,7 @@
 //! cell: `#` black, `0` rainbow, `1`..`5` colours, `.` empty.
 
 use boj_21609_shark_middle_school::{
-    best_group, fall, parse, play_round, run, total_score, BLACK, EMPTY,
+    best_group, fall, parse, play_round, run, standard_block, total_score, BLACK, EMPTY,
 };
 use grid_core::Grid;
 
@@ -35,7 +35,8 @@ fn show(board: &Grid<i32>) -> String {
 
 /// The group auto-play picks first: (colour, size, rainbow blocks, standard block).
 fn best(text: &str) -> Option<(i32, usize, usize, (usize, usize))> {
-    best_group(&board(text)).map(|g| (g.colour, g.size(), g.wildcards, g.standard))
+    let board = board(text);
+    best_group(&board).map(|g| (g.colour, g.size(), g.wildcards, standard_block(&board, &g)))
 }
 
 #[test]
