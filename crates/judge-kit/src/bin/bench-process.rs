@@ -19,7 +19,7 @@ use judge_kit::problems::{discover, select_many, workspace_root};
     after_help = "Example:\n  scripts/bench-process 3190 --runs 50"
 )]
 struct Args {
-    /// Problems: crate name, unique prefix, bare problem id or a unique part of the name (`puyo`) (default: all).
+    /// Problems: crate name, unique prefix, bare problem id or a unique part of the name (`snake`) (default: all).
     problems: Vec<String>,
     /// Runs of each program (after 20 warm-up runs each).
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]

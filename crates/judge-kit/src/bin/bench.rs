@@ -29,7 +29,7 @@ use judge_kit::problems::{discover, select, workspace_root, Problem};
     after_help = "Examples:\n  \
         scripts/bench --quick                      # on main: save the baseline (prints its name)\n  \
         scripts/bench --quick --compare main       # on your branch: measure again and compare\n  \
-        scripts/bench grid-core puyo --compare 1a2b3c4\n  \
+        scripts/bench grid-core snake --compare 1a2b3c4\n  \
         scripts/bench --no-run --compare 1a2b3c4   # the table again, nothing measured"
 )]
 struct Args {

@@ -22,7 +22,7 @@ use judge_kit::verdict::Verdict;
     after_help = "Examples:\n  scripts/bundle 3190\n  scripts/bundle --check --all\n  scripts/bundle --stdout 3190 > submit.rs"
 )]
 struct Args {
-    /// Problems: crate name, unique prefix, bare problem id or a unique part of the name (`puyo`) (default: all).
+    /// Problems: crate name, unique prefix, bare problem id or a unique part of the name (`snake`) (default: all).
     problems: Vec<String>,
     /// Every problem crate.
     #[arg(long)]

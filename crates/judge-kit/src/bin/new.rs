@@ -22,7 +22,7 @@ use judge_kit::scaffold::{create, update_lockfile, Spec};
 #[derive(Parser)]
 #[command(
     name = "new",
-    after_help = "Examples:\n  scripts/new boj 3190 snake --from-page ~/Downloads/3190.html\n  scripts/new boj 3190 snake --fetch\n  scripts/new programmers 84021 puzzle-pieces --from-page lesson.html\n  scripts/new programmers 84021 puzzle-pieces --fetch --url https://school.programmers.co.kr/learn/courses/30/lessons/84021\n  scripts/new boj 3190 snake --sample 1.in 1.out --sample 2.in 2.out\n  scripts/new programmers 12345 some-puzzle --time-limit-ms 10000"
+    after_help = "Examples:\n  scripts/new boj 3190 snake --from-page ~/Downloads/3190.html\n  scripts/new boj 3190 snake --fetch\n  scripts/new programmers 17679 friends-4-block --from-page lesson.html\n  scripts/new programmers 17679 friends-4-block --fetch --url https://school.programmers.co.kr/learn/courses/30/lessons/17679\n  scripts/new boj 3190 snake --sample 1.in 1.out --sample 2.in 2.out\n  scripts/new programmers 12345 some-puzzle --time-limit-ms 10000"
 )]
 struct Args {
     /// The judge: boj (Baekjoon, stdin) or programmers (a function; the crate reads its literal).

@@ -37,7 +37,7 @@ use judge_kit::verdict::{Checker, Compare};
     after_help = "Examples:\n  scripts/sample-diff                       # every problem, bundled\n  scripts/sample-diff 3190 --cargo          # the workspace binary, built first\n  scripts/sample-diff 3190 -c 'python3 a.py' --case 1\n  scripts/sample-diff --exe ./a.out --samples my-cases --time-limit-ms 500\n  scripts/sample-diff -c ./sol --samples cases --compare tokens -e 1e-6"
 )]
 struct Args {
-    /// Problems: crate name, unique prefix, bare problem id or a unique part of the name (`puyo`) (default: all).
+    /// Problems: crate name, unique prefix, bare problem id or a unique part of the name (`snake`) (default: all).
     problems: Vec<String>,
     /// Build the workspace binary (`cargo build --release`) and run exactly what it produced.
     #[arg(long, conflicts_with_all = ["exe", "command"])]

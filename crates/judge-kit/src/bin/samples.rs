@@ -17,7 +17,7 @@ use judge_kit::problems::{discover, select, workspace_root};
 #[derive(Parser)]
 #[command(
     name = "samples",
-    after_help = "Examples:\n  scripts/samples 3190 --from-page ~/Downloads/3190.html\n  scripts/samples snake --fetch\n  scripts/samples puzzle --fetch --force"
+    after_help = "Examples:\n  scripts/samples 3190 --from-page ~/Downloads/3190.html\n  scripts/samples snake --fetch\n  scripts/samples friends --fetch --force"
 )]
 struct Args {
     /// The problem: crate name, unique prefix, bare problem id or a unique part of the name.

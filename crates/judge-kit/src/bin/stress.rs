@@ -21,7 +21,7 @@ use judge_kit::tools;
     after_help = "Examples:\n  scripts/stress --all --cases 100000\n  scripts/stress 3190 --size 20 --seed 7\n  scripts/stress boj-3190 -j 1\n  scripts/stress 3190 --worst > worst.in\n  scripts/stress 3190 --hunt --size 100 --cases 500"
 )]
 struct Args {
-    /// Problems: crate name, unique prefix, bare problem id or a unique part of the name (`puyo`).
+    /// Problems: crate name, unique prefix, bare problem id or a unique part of the name (`snake`).
     problems: Vec<String>,
     /// Every problem.
     #[arg(long)]

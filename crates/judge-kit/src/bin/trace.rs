@@ -17,10 +17,10 @@ use judge_kit::tools;
 #[derive(Parser)]
 #[command(
     name = "trace",
-    after_help = "Examples:\n  scripts/trace 11559 1                 # samples/boj-11559-puyo-puyo/1.in\n  scripts/trace 12100 1 --html t.html   # open t.html in a browser\n  scripts/trace 17837 my-case.in --no-color | less\n  scripts/trace 2048 --json < case.in"
+    after_help = "Examples:\n  scripts/trace 3190 1                  # samples/boj-3190-snake/1.in\n  scripts/trace snake 2 --html t.html   # open t.html in a browser\n  scripts/trace 3190 my-case.in --no-color | less\n  scripts/trace boj-3190 --json < case.in"
 )]
 struct Args {
-    /// Problem: crate name, unique prefix, bare problem id or a unique part of the name (`puyo`).
+    /// Problem: crate name, unique prefix, bare problem id or a unique part of the name (`snake`).
     problem: String,
     /// The input: a sample name of the problem (`1` is samples/<crate>/1.in) or a file
     /// (default: stdin).
