@@ -62,7 +62,7 @@ const CHECK_BELOW: usize = 3;
 /// Boards with at least this many moves left are searched once (see [`Seen`]). Those with
 /// three left are many (12 000 on the worst input, a quarter of them made twice), but nearly
 /// all their copies are children of boards already skipped: recording them too saves no work
-/// and costs memory (measured: the same instructions, a slower search).
+/// and costs memory (the same instructions, a slower search; see NOTES.md).
 const SEEN_FROM: usize = 4;
 
 /// One depth of the search: the board its children are made in, and its scan.
@@ -191,8 +191,7 @@ impl Search {
     /// them ([`PackedLine`]), and every other line only needs its length. The two are worked out
     /// together because they read the same lines; the lines come in order, so the tiles that
     /// meet across them are found as they come.
-    // Out of line: inlined, it made the recursive search node large enough to run 3 % slower
-    // (measured on the worst input).
+    // Out of line: inlined, it made the recursive search node large enough to run slower.
     #[inline(never)]
     fn may_reach(
         &self,

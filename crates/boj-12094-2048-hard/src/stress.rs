@@ -18,17 +18,14 @@ pub struct Game2048Hard;
 /// The seed and case index of the generated board on which the search takes longest, among the
 /// 100 000 boards of side 20 that seeds 1 to 100, cases 0 to 999 give: a full board of 8, 32, 128
 /// and 512 ([`spaced_full_board`]; answer 4096, the search must show that 8192 cannot be made).
-/// Found by `scripts/stress 12094 --hunt --size 20 --seeds 40` (one pass then), and chosen,
-/// because timings on a shared machine move by a fifth from run to run, by counting the
-/// instructions of the slowest that hunt and one over seeds 1 to 100 listed (valgrind's
-/// callgrind, when chosen): 200 M, ahead of (30, 616) at 187 M, (19, 992) at 185 M and the worst
-/// input before it, (7, 1348), at 181 M.
+/// Found by `scripts/stress 12094 --hunt --size 20 --seeds 100`; how it was chosen, and the
+/// boards it replaced, are in the crate's NOTES.md.
 pub const WORST_CASE: (u64, u64) = (32, 9);
 
 /// A full board (of side `size` half the time, else any side up to it) of two to five values
 /// one or two levels apart. Two levels apart, a value merges only with its equals and every merge
 /// makes a value no other tile has, so merges stay possible for all ten moves: the boards on which
-/// the search has the most to rule out (a full board of 2, 8, 32 and 128 is the worst input).
+/// the search has the most to rule out (the worst input is one of them).
 pub fn spaced_full_board(rng: &mut Rng, size: usize) -> Board {
     let max_n = size.clamp(1, crate::MAX_N);
     let n = if rng.gen_bool(0.5) {
