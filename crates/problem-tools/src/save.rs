@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{Error, Result};
 
 use super::runner::Failure;
 
@@ -28,13 +28,6 @@ pub fn stem(size: &str, seed: u64, case_index: u64) -> String {
 /// Writes `<stem>.in` (the shrunk input) and `<stem>.out` (the reference's answer) into `dir`
 /// and returns the `.in` path.
 pub fn save(dir: &Path, failure: &Failure, seed: u64) -> Result<PathBuf> {
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let stem = stem(&failure.size, seed, failure.case_index);
-    let input = dir.join(format!("{stem}.in"));
-    std::fs::write(&input, &failure.input)
-        .with_context(|| format!("writing {}", input.display()))?;
-    let output = dir.join(format!("{stem}.out"));
-    std::fs::write(&output, &failure.expected)
-        .with_context(|| format!("writing {}", output.display()))?;
-    Ok(input)
+    sample_check::write_case(dir, &stem, &failure.input, &failure.expected).map_err(Error::msg)
 }

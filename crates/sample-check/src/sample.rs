@@ -89,6 +89,29 @@ pub fn load(dir: &Path) -> Result<Vec<Sample>, String> {
     Ok(samples)
 }
 
+/// Writes one case as `<name>.in` and `<name>.out` in `dir` (made if missing), the pair every
+/// reader of a samples folder looks for; returns the `.in` path.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("sample-check-doc-{}", std::process::id()));
+/// let input = sample_check::write_case(&dir, "7", "1 2\n", "3\n").unwrap();
+/// let cases = sample_check::load(&dir).unwrap();
+/// assert_eq!((cases[0].name.as_str(), cases[0].expected.as_deref()), ("7", Some("3\n")));
+/// assert_eq!(input, dir.join("7.in"));
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn write_case(dir: &Path, name: &str, input: &str, expected: &str) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+    let input_path = dir.join(format!("{name}.in"));
+    for (path, text) in [
+        (input_path.clone(), input),
+        (input_path.with_extension("out"), expected),
+    ] {
+        std::fs::write(&path, text).map_err(|e| format!("writing {}: {e}", path.display()))?;
+    }
+    Ok(input_path)
+}
+
 /// The `.out` files in `dir` without an `.in` beside them (a misnamed input, say): no case runs
 /// them, which a tool says rather than passes over in silence.
 pub fn unpaired_outputs(dir: &Path) -> Vec<String> {

@@ -1,6 +1,6 @@
 //! Adding a page's samples to a problem's samples folder without touching what is there.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 
@@ -18,26 +18,21 @@ pub enum Added {
     Replaced(String),
 }
 
-/// A file pair to write: the `.in` path, the input, the output.
-type Write = (PathBuf, String, String);
+/// A case to write: its name, the input, the output.
+type Write = (String, String, String);
 
-/// The cases in `dir` as (name, input, output) in judge text.
+/// The cases in `dir` as (name, input, output) in judge text, as `sample-check` reads them (a
+/// folder not made yet holds none; an unreadable case matches nothing).
 fn existing(dir: &Path) -> Vec<(String, String, String)> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut cases: Vec<(String, String, String)> = entries
-        .filter_map(|e| Some(e.ok()?.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "in"))
-        .filter_map(|p| {
-            let name = p.file_stem()?.to_string_lossy().into_owned();
-            let input = std::fs::read_to_string(&p).ok()?;
-            let output = std::fs::read_to_string(p.with_extension("out")).unwrap_or_default();
-            Some((name, as_judge_text(&input), as_judge_text(&output)))
+    sample_check::load(dir)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|case| case.broken.is_none())
+        .map(|case| {
+            let output = as_judge_text(case.expected.as_deref().unwrap_or(""));
+            (case.name, as_judge_text(&case.input), output)
         })
-        .collect();
-    cases.sort();
-    cases
+        .collect()
 }
 
 /// Adds the page's samples to `dir` as `1.in`/`1.out`, `2.in`, ... in order. A sample already
@@ -60,11 +55,11 @@ pub fn add(dir: &Path, samples: &[PageSample], force: bool) -> Result<Vec<Added>
             conflicts.push(name.clone());
         }
         let done = if taken {
-            Added::Replaced(name)
+            Added::Replaced(name.clone())
         } else {
-            Added::Written(name)
+            Added::Written(name.clone())
         };
-        plan.push((done, Some((path, input, output))));
+        plan.push((done, Some((name, input, output))));
     }
     if !conflicts.is_empty() {
         bail!(
@@ -77,12 +72,9 @@ pub fn add(dir: &Path, samples: &[PageSample], force: bool) -> Result<Vec<Added>
                 .join(", ")
         );
     }
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     for (_, write) in &plan {
-        if let Some((path, input, output)) = write {
-            std::fs::write(path, input).with_context(|| format!("writing {}", path.display()))?;
-            let out = path.with_extension("out");
-            std::fs::write(&out, output).with_context(|| format!("writing {}", out.display()))?;
+        if let Some((name, input, output)) = write {
+            sample_check::write_case(dir, name, input, output).map_err(anyhow::Error::msg)?;
         }
     }
     let placeholder = dir.join("PLACEHOLDER.md");

@@ -241,13 +241,9 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
         )?;
     }
     for (i, sample) in samples.iter().enumerate() {
-        let case = i + 1;
-        for (text, extension) in [(&sample.input, "in"), (&sample.output, "out")] {
-            write(
-                &samples_dir.join(format!("{case}.{extension}")),
-                &as_judge_text(text),
-            )?;
-        }
+        let (input, output) = (as_judge_text(&sample.input), as_judge_text(&sample.output));
+        sample_check::write_case(&samples_dir, &(i + 1).to_string(), &input, &output)
+            .map_err(anyhow::Error::msg)?;
     }
     Ok(Created {
         crate_dir,
