@@ -10,6 +10,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::erased::Erased;
 use super::hunt::{hunt, render_hunt, HuntSettings};
 use super::runner::{run, Outcome, Report, Settings, Stress};
 use super::save::save;
@@ -159,6 +160,11 @@ pub fn main_traced<P: Stress>(
     problem: P,
     trace: Option<&dyn Trace>,
 ) -> ExitCode {
+    tools(name, manifest_dir, Erased::new(problem), trace)
+}
+
+/// [`main_traced`] for any problem: compiled once, here, not in every problem's binary.
+fn tools(name: &str, manifest_dir: &str, problem: Erased, trace: Option<&dyn Trace>) -> ExitCode {
     let args = Args::parse();
     match args.command {
         Command::Trace(options) => match trace {
@@ -354,6 +360,15 @@ pub fn render(name: &str, settings: &Settings, timeout_ms: u64, report: &Report)
             f.expected.trim_end(),
             f.actual.trim_end(),
             rerun(f.case_index + 1)
+        ),
+        Outcome::Broken {
+            case_index,
+            message,
+        } => format!(
+            "{name}: the stress code itself panicked on case {case_index} (seed {}, size {}): {message}\n  (the generator, `input` or the reference, in src/stress.rs: not a verdict on the solution)\n{}",
+            settings.seed,
+            settings.size,
+            rerun(case_index + 1)
         ),
         Outcome::Hung { case_index, input } => format!(
             "{name}: HANG on case {case_index} (seed {}, size {}): no answer within {timeout_ms} ms\n--- input\n{}\n{}",

@@ -20,6 +20,7 @@
 pub mod bench;
 pub mod browser;
 pub mod cli;
+mod erased;
 pub mod hunt;
 pub mod planted;
 pub mod runner;
@@ -27,6 +28,7 @@ pub mod save;
 mod shrink;
 pub mod trace;
 
+pub use erased::{AnyCase, Erased};
 pub use runner::{assert_agrees, case_rng, run, Failure, Outcome, Report, Rng, Settings, Stress};
 pub use shrink::shrink;
 

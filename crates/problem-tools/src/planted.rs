@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::erased::Erased;
 use super::runner::{run, Failure, Outcome, Rng, Settings, Stress};
 
 /// `problem` with its solution replaced by `real`; everything else (generator, reference,
@@ -62,7 +63,8 @@ pub fn expect_caught<P: Stress>(
         jobs: 2,
         case_timeout: Duration::from_secs(60),
     };
-    match run(Arc::new(Planted { problem, real }), settings, &|_| {}).outcome {
+    let planted = Erased::new(Planted { problem, real });
+    match run(Arc::new(planted), settings, &|_| {}).outcome {
         Outcome::Disagreed(failure) => {
             assert_ne!(failure.expected, failure.actual);
             assert!(failure.input.len() <= failure.shrunk_from);

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::erased::Erased;
 use super::shrink::shrink;
 
 /// The random source of generators: ChaCha8, the same stream on every machine.
@@ -89,6 +90,14 @@ pub enum Outcome {
         /// Its input.
         input: String,
     },
+    /// The stress code itself (the generator, `input` or the reference) panicked on a case: a
+    /// bug of the harness, not a verdict on the solution.
+    Broken {
+        /// The case's index.
+        case_index: u64,
+        /// The panic's message.
+        message: String,
+    },
 }
 
 /// What a run found.
@@ -113,19 +122,21 @@ pub fn case_rng(seed: u64, index: u64) -> Rng {
     Rng::seed_from_u64(z ^ (z >> 31))
 }
 
+/// The message a panic was raised with (empty when it carried no text).
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default()
+}
+
 /// The real answer, with a panic turned into a message.
 pub(crate) fn real_answer<P: Stress>(problem: &P, input: &str) -> String {
     match catch_unwind(AssertUnwindSafe(|| problem.real(input))) {
         Ok(Ok(out)) => out,
         Ok(Err(e)) => format!("<rejected the input: {e}>"),
-        Err(panic) => {
-            let msg = panic
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_default();
-            format!("<panicked: {msg}>")
-        }
+        Err(panic) => format!("<panicked: {}>", panic_message(&*panic)),
     }
 }
 
@@ -150,6 +161,8 @@ struct Shared<P: Stress> {
     /// Per worker: the case it is running and since when.
     running: Mutex<Vec<Option<(u64, Instant)>>>,
     failures: Mutex<BTreeMap<u64, P::Case>>,
+    /// Cases on which the stress code itself panicked, with the message.
+    broken: Mutex<BTreeMap<u64, String>>,
     answers: Mutex<BTreeMap<String, u64>>,
 }
 
@@ -161,11 +174,26 @@ impl<P: Stress> Shared<P> {
                 return;
             }
             self.running.lock().expect("not poisoned")[worker] = Some((i, Instant::now()));
-            let case = self
-                .problem
-                .generate(&mut case_rng(self.settings.seed, i), self.settings.size);
-            let verdict = judge_case(&*self.problem, &case);
+            // The solution's panics are caught inside `judge_case`; one out here is the stress
+            // code's own, and must not leave the case looking as if it ran forever.
+            let judged = catch_unwind(AssertUnwindSafe(|| {
+                let case = self
+                    .problem
+                    .generate(&mut case_rng(self.settings.seed, i), self.settings.size);
+                let verdict = judge_case(&*self.problem, &case);
+                (case, verdict)
+            }));
             self.running.lock().expect("not poisoned")[worker] = None;
+            let (case, verdict) = match judged {
+                Ok(judged) => judged,
+                Err(panic) => {
+                    self.lowest_bad.fetch_min(i, Ordering::SeqCst);
+                    let message = panic_message(&*panic);
+                    self.broken.lock().expect("not poisoned").insert(i, message);
+                    self.done.fetch_add(1, Ordering::SeqCst);
+                    continue;
+                }
+            };
             match verdict {
                 Ok(answer) => {
                     let key = answer.trim_end().to_string();
@@ -201,6 +229,7 @@ pub fn run<P: Stress>(problem: Arc<P>, settings: Settings, progress: &dyn Fn(u64
         done: AtomicU64::new(0),
         running: Mutex::new(vec![None; jobs]),
         failures: Mutex::new(BTreeMap::new()),
+        broken: Mutex::new(BTreeMap::new()),
         answers: Mutex::new(BTreeMap::new()),
     });
     // Panics of the solution are caught and reported; keep their messages off the screen.
@@ -252,7 +281,27 @@ pub fn run<P: Stress>(problem: Arc<P>, settings: Settings, progress: &dyn Fn(u64
         .next()
         .map(|(i, case)| (*i, case.clone()));
     let first_hang = hung.keys().next().copied();
+    let first_broken = shared
+        .broken
+        .lock()
+        .expect("not poisoned")
+        .iter()
+        .next()
+        .map(|(i, message)| (*i, message.clone()));
     let outcome = match (first_failure, first_hang) {
+        // The stress code's own panic comes first when no lower case failed or hung: with it,
+        // the verdicts above it mean nothing.
+        (failure, hang)
+            if first_broken.as_ref().is_some_and(|(b, _)| {
+                failure.as_ref().is_none_or(|(i, _)| b < i) && hang.is_none_or(|h| *b < h)
+            }) =>
+        {
+            let (case_index, message) = first_broken.expect("just checked");
+            Outcome::Broken {
+                case_index,
+                message,
+            }
+        }
         (Some((i, case)), hang) if hang.is_none_or(|h| i < h) => {
             Outcome::Disagreed(failure(&problem, i, case, &settings))
         }
@@ -269,7 +318,9 @@ pub fn run<P: Stress>(problem: Arc<P>, settings: Settings, progress: &dyn Fn(u64
             std::mem::take(&mut *shared.answers.lock().expect("not poisoned")),
         ),
         Outcome::Disagreed(f) => (f.case_index + 1, BTreeMap::new()),
-        Outcome::Hung { case_index, .. } => (case_index + 1, BTreeMap::new()),
+        Outcome::Hung { case_index, .. } | Outcome::Broken { case_index, .. } => {
+            (case_index + 1, BTreeMap::new())
+        }
     };
     progress(shared.done.load(Ordering::SeqCst));
     Report {
@@ -300,6 +351,11 @@ fn failure<P: Stress>(problem: &Arc<P>, index: u64, case: P::Case, settings: &Se
 /// # Panics
 /// When they disagree or a case hangs (over a minute).
 pub fn assert_agrees<P: Stress>(problem: P, cases: u64, seed: u64, size: usize) {
+    assert_erased_agrees(Erased::new(problem), cases, seed, size);
+}
+
+/// [`assert_agrees`], compiled once for every problem.
+fn assert_erased_agrees(problem: Erased, cases: u64, seed: u64, size: usize) {
     let settings = Settings {
         cases,
         seed,

@@ -183,3 +183,70 @@ fn a_hanging_case_is_reported_with_its_index_instead_of_freezing_the_run() {
         );
     }
 }
+
+/// [`Sum`] whose own reference panics on any list holding `value`: a bug of the stress code.
+struct BrokenReference(u32);
+
+impl Stress for BrokenReference {
+    type Case = Vec<u32>;
+    fn default_size(&self) -> usize {
+        8
+    }
+    fn generate(&self, rng: &mut Rng, size: usize) -> Vec<u32> {
+        Sum::CORRECT.generate(rng, size)
+    }
+    fn input(&self, case: &Vec<u32>) -> String {
+        Sum::CORRECT.input(case)
+    }
+    fn reference(&self, case: &Vec<u32>) -> String {
+        assert!(!case.contains(&self.0), "the reference trips on {}", self.0);
+        Sum::CORRECT.reference(case)
+    }
+    fn real(&self, input: &str) -> Result<String, String> {
+        Sum::CORRECT.real(input)
+    }
+    fn shrink(&self, case: &Vec<u32>) -> Vec<Vec<u32>> {
+        Sum::CORRECT.shrink(case)
+    }
+    fn describe(&self, case: &Vec<u32>) -> String {
+        Sum::CORRECT.describe(case)
+    }
+    fn worst(&self) -> String {
+        Sum::CORRECT.worst()
+    }
+}
+
+impl Sum {
+    const CORRECT: Sum = Sum {
+        wrong_on: None,
+        hang_on: None,
+    };
+}
+
+#[test]
+fn a_panic_of_the_stress_code_itself_is_reported_at_once_not_as_a_hang() {
+    let lowest = first_case_holding(21);
+    for jobs in [1, 2] {
+        let started = std::time::Instant::now();
+        let mut settings = settings(jobs);
+        // Long enough that a panic taken for a hang would show in the time.
+        settings.case_timeout = Duration::from_secs(30);
+        let report = run(Arc::new(BrokenReference(21)), settings, &|_| {});
+        assert!(started.elapsed() < Duration::from_secs(10), "-j {jobs}");
+        assert_eq!(
+            report.outcome,
+            Outcome::Broken {
+                case_index: lowest,
+                message: "the reference trips on 21".into()
+            },
+            "-j {jobs}"
+        );
+        let text = render("sum", &settings, 30_000, &report);
+        assert!(
+            text.starts_with(&format!(
+                "sum: the stress code itself panicked on case {lowest} (seed 5, size 8): the reference trips on 21\n"
+            )),
+            "{text}"
+        );
+    }
+}
