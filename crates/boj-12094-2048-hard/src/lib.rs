@@ -1,5 +1,12 @@
 //! Baekjoon 12094 2048 (Hard): the largest tile on an N x N board after at most ten moves.
 //!
+//! **Budget.** The judge allows 1 s. The plain search over all 4^10 move sequences
+//! (`stress::plain_best`, what the pruned search is tested against on large boards) takes about
+//! 3.1 s on the worst input known (`stress::WORST_CASE`), so it cannot pass; the search below
+//! takes 17 to 23 ms there (criterion, `benches/solve.rs`, on a 2-core machine; quiet and busy).
+//! Small boards are checked against a breadth-first search over every distinct board
+//! (`stress::reference_best`) by `scripts/stress`. How the search got there: NOTES.md.
+//!
 //! The board's parser and the rules are 12100's (`boj_12100_2048_easy`: its tilt is what this
 //! crate's own, faster tilt is tested equal to); ten moves need a stronger search than 12100's
 //! five do. It tries every sequence of tilts depth first, and:
