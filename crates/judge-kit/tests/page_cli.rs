@@ -423,9 +423,12 @@ fn new_from_a_page_makes_crates_whose_tests_find_the_placeholder_wrong() {
         .join("scaffold-check");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let test = |package: &str| {
+        // The same flags as the scaffold test in tests/problems.rs, which shares this target:
+        // other RUSTFLAGS would build grid-core and every dependency again.
         let out = Command::new(&cargo)
             .current_dir(ws)
             .env("CARGO_TARGET_DIR", &target)
+            .env("RUSTFLAGS", "-D warnings")
             .args([
                 "test",
                 "--offline",
