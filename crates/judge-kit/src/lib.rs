@@ -17,5 +17,6 @@ pub mod run;
 pub mod sample_diff;
 pub mod samples;
 pub mod scaffold;
+pub mod test_pool;
 pub mod tools;
 pub mod verdict;
