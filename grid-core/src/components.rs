@@ -180,16 +180,14 @@ fn link_row<T: PartialEq>(
 ) -> (usize, usize) {
     let cols = here.len() as u32;
     let (mut roots, mut pending) = (0, 0);
-    let mut i = start;
     // Whether the left and up-left neighbours are included (both have links, not `outside`).
     let (mut left_in, mut diagonal_in) = (false, false);
     let (mut left_value, mut diagonal_value) = (&here[0], &above[0]);
     // On noisy boards every comparison is a coin toss, so each choice is arithmetic: a cell
     // links by index (not through its neighbour's link), so no choice feeds the next cell's.
-    for ((value, (up_value, &up_link)), out) in here
-        .iter()
-        .zip(above.iter().zip(above_links))
-        .zip(row.iter_mut())
+    let neighbours = above.iter().zip(above_links);
+    for (i, ((value, (up_value, &up_link)), out)) in
+        (start..).zip(here.iter().zip(neighbours).zip(row.iter_mut()))
     {
         let included = include(value);
         let up_in = up_link != outside;
@@ -206,7 +204,6 @@ fn link_row<T: PartialEq>(
         left_value = value;
         diagonal_in = up_in;
         diagonal_value = up_value;
-        i += 1;
     }
     (roots, pending)
 }
