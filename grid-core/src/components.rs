@@ -2,6 +2,7 @@
 //! (for [`Components`]) the cells grouped per component.
 
 use super::grid::{Grid, Pos};
+use std::collections::HashMap;
 
 const UNLABELLED: u32 = u32::MAX;
 
@@ -16,7 +17,36 @@ const UNLABELLED: u32 = u32::MAX;
 pub struct Labels {
     cols: usize,
     labels: Vec<u32>,
-    sizes: Vec<u32>,
+    sizes: Sizes,
+}
+
+/// Component sizes, one byte each for the common case: on a noisy board most components are
+/// a cell or two, and a quarter of the memory is a quarter of the page faults on big boards.
+#[derive(Clone, Debug)]
+struct Sizes {
+    /// Each component's size modulo 256.
+    low: Vec<u8>,
+    /// How many times a component's size passed a multiple of 256, for those few that did.
+    wraps: HashMap<u32, u32>,
+}
+
+impl Sizes {
+    fn get(&self, k: usize) -> usize {
+        let low = usize::from(self.low[k]);
+        match self.wraps.get(&(k as u32)) {
+            Some(&wraps) => low + 256 * wraps as usize,
+            None => low,
+        }
+    }
+
+    /// Every size in full, in component order.
+    fn all(&self) -> Vec<u32> {
+        let mut sizes: Vec<u32> = self.low.iter().map(|&low| u32::from(low)).collect();
+        for (&k, &wraps) in &self.wraps {
+            sizes[k as usize] += 256 * wraps;
+        }
+        sizes
+    }
 }
 
 /// The components of a board with their cells: [`Labels`] plus each component's cell list.
@@ -66,8 +96,8 @@ impl<T: PartialEq> Grid<T> {
     /// When the board has `u32::MAX - 1` cells or more.
     ///
     /// # Complexity
-    /// O(rows * cols) time (up to the inverse Ackermann factor); 4 bytes per cell plus at most
-    /// 4 per cell that starts a new tree in the first pass.
+    /// O(rows * cols) time (up to the inverse Ackermann factor); 4 bytes per cell plus one per
+    /// cell that starts a new tree in the first pass.
     ///
     /// ```
     /// let g = grid_core::Grid::from_lines("aab\nbab").unwrap();
@@ -212,9 +242,10 @@ fn link_row<T: PartialEq>(
 /// and returns the component sizes; `roots` bounds their count. Links point to earlier cells,
 /// so one ascending sweep finds each link's target already numbered. The last entry is the
 /// excluded cells' target and stays `UNLABELLED`.
-fn number_roots(links: &mut [u32], roots: usize) -> Vec<u32> {
+fn number_roots(links: &mut [u32], roots: usize) -> Sizes {
     // Slot `roots` counts the excluded cells and is cut off at the end.
-    let mut sizes = vec![0u32; roots + 1];
+    let mut low = vec![0u8; roots + 1];
+    let mut wraps = HashMap::new();
     let mut count: u32 = 0;
     for i in 0..links.len() - 1 {
         let link = links[i];
@@ -225,10 +256,24 @@ fn number_roots(links: &mut [u32], roots: usize) -> Vec<u32> {
         let number = links[link as usize];
         links[i] = number;
         count += u32::from(link as usize == i);
-        sizes[(number as usize).min(roots)] += 1;
+        let slot = (number as usize).min(roots);
+        low[slot] = low[slot].wrapping_add(1);
+        // Once per 256 cells of one component: a branch that is all but never taken.
+        if low[slot] == 0 {
+            count_wrap(&mut wraps, slot);
+        }
     }
-    sizes.truncate(count as usize);
-    sizes
+    low.truncate(count as usize);
+    wraps.remove(&(roots as u32));
+    Sizes { low, wraps }
+}
+
+/// Notes that component `k`'s size passed another multiple of 256. Out of line and cold, so
+/// the hash map's code stays out of the loop that calls it.
+#[cold]
+#[inline(never)]
+fn count_wrap(wraps: &mut HashMap<u32, u32>, k: usize) {
+    *wraps.entry(k as u32).or_insert(0) += 1;
 }
 
 impl Labels {
@@ -240,7 +285,7 @@ impl Labels {
     /// assert_eq!(g.components(|&c| c == 'a').count(), 2);
     /// ```
     pub fn count(&self) -> usize {
-        self.sizes.len()
+        self.sizes.low.len()
     }
 
     /// The component of `pos`, or `None` for an excluded or off-board cell.
@@ -271,7 +316,7 @@ impl Labels {
     /// assert_eq!(g.components(|&c| c == '.').size(0), 1);
     /// ```
     pub fn size(&self, k: usize) -> usize {
-        self.sizes[k] as usize
+        self.sizes.get(k)
     }
 
     /// Lists every component's cells (one counting-sort pass over the labels).
@@ -282,10 +327,11 @@ impl Labels {
     /// assert_eq!(parts.cells(0).collect::<Vec<_>>(), vec![(0, 0), (0, 1)]);
     /// ```
     pub fn into_components(self) -> Components {
-        let mut starts = Vec::with_capacity(self.sizes.len() + 1);
+        let sizes = self.sizes.all();
+        let mut starts = Vec::with_capacity(sizes.len() + 1);
         let mut total = 0u32;
         starts.push(0);
-        for &size in &self.sizes {
+        for &size in &sizes {
             total += size;
             starts.push(total);
         }
@@ -497,6 +543,27 @@ mod tests {
         assert_eq!(empty.label_components(|_| true).count(), 0);
         let no_cols: Grid<u8> = Grid::from_vec(3, 0, vec![]);
         assert_eq!(no_cols.components(|_| true).count(), 0);
+    }
+
+    #[test]
+    fn sizes_are_exact_across_multiples_of_256() {
+        // Sizes are kept modulo 256 plus a count of wraps; excluded cells wrap too.
+        let rows = [
+            "a".repeat(300),
+            ".".repeat(300),
+            "b".repeat(256) + &"c".repeat(44),
+            ".".repeat(300),
+            "d".repeat(255) + &"e".repeat(45),
+        ];
+        let g = Grid::from_lines(&rows.join("\n")).unwrap();
+        let labels = g.label_components(|&c| c != '.');
+        let sizes: Vec<usize> = (0..labels.count()).map(|k| labels.size(k)).collect();
+        assert_eq!(sizes, vec![300, 256, 44, 255, 45]);
+        let parts = labels.into_components();
+        assert_eq!(parts.cells(1).count(), 256);
+        assert_eq!(parts.cells(0).last(), Some((0, 299)));
+        let all = g.label_components(|_| true);
+        assert_eq!((all.size(1), all.size(4)), (300, 300));
     }
 
     #[test]
