@@ -134,18 +134,42 @@ fn settle_rows<T, const LEFT: bool>(
 ) -> bool {
     let mut moved = false;
     for row in cells.chunks_exact_mut(cols) {
-        // `write` counts the cells packed so far; positions are mirrored for `!LEFT`.
-        let mut write = 0;
-        for read in 0..cols {
-            let at = |k: usize| if LEFT { k } else { cols - 1 - k };
-            let filled = !is_empty(&row[at(read)]);
-            // A filled cell swaps with the first empty one (or itself); an empty cell with
-            // itself. The choice is an index, not a branch: it is a coin toss on noisy boards.
-            let target = if filled { write } else { read };
-            row.swap(at(target), at(read));
-            moved |= filled & (write != read);
-            write += usize::from(filled);
+        // Once something moved, the remaining rows need not watch for it.
+        if moved {
+            compact_row::<T, LEFT, false>(row, is_empty);
+        } else {
+            moved = compact_row::<T, LEFT, true>(row, is_empty);
         }
+    }
+    moved
+}
+
+/// Packs one row's filled cells toward its left end (right end unless `LEFT`), keeping their
+/// order; returns whether one moved, if `WATCH`.
+fn compact_row<T, const LEFT: bool, const WATCH: bool>(
+    row: &mut [T],
+    is_empty: &mut impl FnMut(&T) -> bool,
+) -> bool {
+    let cols = row.len();
+    let mut moved = false;
+    // The next packed place; cells are read from the wall outward.
+    let mut write = if LEFT { 0 } else { cols - 1 };
+    for k in 0..cols {
+        let read = if LEFT { k } else { cols - 1 - k };
+        let filled = !is_empty(&row[read]);
+        // A filled cell swaps with the first empty one (or itself), an empty cell with itself.
+        // The choice is an index, not a branch: it is a coin toss on noisy boards.
+        let target = if filled { write } else { read };
+        row.swap(target, read);
+        if WATCH {
+            moved |= filled & (write != read);
+        }
+        write = if LEFT {
+            write + usize::from(filled)
+        } else {
+            // Past the left end only after the last cell, when it is no longer used.
+            write.wrapping_sub(usize::from(filled))
+        };
     }
     moved
 }
