@@ -96,8 +96,8 @@ impl<T: PartialEq> Grid<T> {
     /// When the board has `u32::MAX - 1` cells or more.
     ///
     /// # Complexity
-    /// O(rows * cols) time (up to the inverse Ackermann factor); 4 bytes per cell plus one per
-    /// cell that starts a new tree in the first pass.
+    /// O(rows * cols) time (up to the inverse Ackermann factor); 4 bytes per cell for the
+    /// labels and 1 byte per component for the sizes.
     ///
     /// ```
     /// let g = grid_core::Grid::from_lines("aab\nbab").unwrap();
@@ -116,17 +116,16 @@ impl<T: PartialEq> Grid<T> {
         let mut links = vec![0u32; n + 1];
         links[n] = UNLABELLED;
         let mut joins = vec![0u32; cols];
-        let mut roots = 0;
         for (r, here) in cells.chunks_exact(cols.max(1)).enumerate() {
             let start = r * cols;
             let (done, rest) = links.split_at_mut(start);
             let row = &mut rest[..cols];
             let pending = if r == 0 {
-                roots += link_top_row(here, row, n as u32, &mut include);
+                link_top_row(here, row, n as u32, &mut include);
                 0
             } else {
                 let above = (&cells[start - cols..start], &done[start - cols..]);
-                let (new_roots, pending) = link_row(
+                link_row(
                     here,
                     above,
                     row,
@@ -134,16 +133,14 @@ impl<T: PartialEq> Grid<T> {
                     n as u32,
                     &mut joins,
                     &mut include,
-                );
-                roots += new_roots;
-                pending
+                )
             };
             // Joins wait for the end of the row, where the whole forest can be borrowed.
             for &i in &joins[..pending] {
                 join_trees(&mut links, i, i - cols as u32);
             }
         }
-        let sizes = number_roots(&mut links, roots);
+        let sizes = number_roots(&mut links);
         links.truncate(n);
         Labels {
             cols,
@@ -168,14 +165,13 @@ impl<T: PartialEq> Grid<T> {
 }
 
 /// Pass 1 on the top row: an included cell links to its left neighbour when equal, else to
-/// itself; an excluded cell links to `outside`. Returns how many cells link to themselves.
+/// itself; an excluded cell links to `outside`.
 fn link_top_row<T: PartialEq>(
     here: &[T],
     row: &mut [u32],
     outside: u32,
     include: &mut impl FnMut(&T) -> bool,
-) -> usize {
-    let mut roots = 0;
+) {
     let mut left: Option<&T> = None;
     for (i, (value, out)) in here.iter().zip(row.iter_mut()).enumerate() {
         let included = include(value);
@@ -185,17 +181,15 @@ fn link_top_row<T: PartialEq>(
         } else {
             outside
         };
-        roots += usize::from(included & !joins_left);
         left = if included { Some(value) } else { None };
     }
-    roots
 }
 
 /// Pass 1 on a later row: an included cell links to its left neighbour when equal, else to its
 /// upper neighbour when equal, else to itself; an excluded cell links to `outside`. A cell
 /// equal to both also needs their trees joined: its index goes to `joins` (one slot per cell),
 /// so this loop only reads the row above and writes its own. `start` is the row's first flat
-/// index. Returns how many cells link to themselves and how many joins wait.
+/// index. Returns how many joins wait.
 ///
 /// Kept out of line: inlined into its caller, the loop ran short of registers.
 #[inline(never)]
@@ -207,9 +201,9 @@ fn link_row<T: PartialEq>(
     outside: u32,
     joins: &mut [u32],
     include: &mut impl FnMut(&T) -> bool,
-) -> (usize, usize) {
+) -> usize {
     let cols = here.len() as u32;
-    let (mut roots, mut pending) = (0, 0);
+    let mut pending = 0;
     // Whether the left and up-left neighbours are included (both have links, not `outside`).
     let (mut left_in, mut diagonal_in) = (false, false);
     let (mut left_value, mut diagonal_value) = (&here[0], &above[0]);
@@ -226,7 +220,6 @@ fn link_row<T: PartialEq>(
         let through_diagonal = diagonal_in & (diagonal_value == value);
         let back = u32::from(joins_left) + u32::from(joins_up & !joins_left) * cols;
         *out = if included { i - back } else { outside };
-        roots += usize::from(included & !joins_left & !joins_up);
         // Written always and kept only when needed: as a branch it would mispredict.
         joins[pending] = i;
         pending += usize::from(joins_left & joins_up & !through_diagonal);
@@ -235,16 +228,18 @@ fn link_row<T: PartialEq>(
         diagonal_in = up_in;
         diagonal_value = up_value;
     }
-    (roots, pending)
+    pending
 }
 
 /// Pass 2: turns every link into its component's number (roots numbered in row-major order)
-/// and returns the component sizes; `roots` bounds their count. Links point to earlier cells,
+/// and returns the component sizes. Links point to earlier cells,
 /// so one ascending sweep finds each link's target already numbered. The last entry is the
 /// excluded cells' target and stays `UNLABELLED`.
-fn number_roots(links: &mut [u32], roots: usize) -> Sizes {
-    // Slot `roots` counts the excluded cells and is cut off at the end.
-    let mut low = vec![0u8; roots + 1];
+fn number_roots(links: &mut [u32]) -> Sizes {
+    // One byte per cell bounds the sizes (a fresh allocation's untouched pages cost nothing);
+    // slot `cells` counts the excluded cells and is cut off at the end.
+    let cells = links.len() - 1;
+    let mut low = vec![0u8; cells + 1];
     let mut wraps = HashMap::new();
     let mut count: u32 = 0;
     for i in 0..links.len() - 1 {
@@ -256,7 +251,7 @@ fn number_roots(links: &mut [u32], roots: usize) -> Sizes {
         let number = links[link as usize];
         links[i] = number;
         count += u32::from(link as usize == i);
-        let slot = (number as usize).min(roots);
+        let slot = (number as usize).min(cells);
         low[slot] = low[slot].wrapping_add(1);
         // Once per 256 cells of one component: a branch that is all but never taken.
         if low[slot] == 0 {
@@ -264,7 +259,7 @@ fn number_roots(links: &mut [u32], roots: usize) -> Sizes {
         }
     }
     low.truncate(count as usize);
-    wraps.remove(&(roots as u32));
+    wraps.remove(&(cells as u32));
     Sizes { low, wraps }
 }
 
