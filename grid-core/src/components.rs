@@ -38,15 +38,6 @@ impl Sizes {
             None => low,
         }
     }
-
-    /// Every size in full, in component order.
-    fn all(&self) -> Vec<u32> {
-        let mut sizes: Vec<u32> = self.low.iter().map(|&low| u32::from(low)).collect();
-        for (&k, &wraps) in &self.wraps {
-            sizes[k as usize] += 256 * wraps;
-        }
-        sizes
-    }
 }
 
 /// The components of a board with their cells: [`Labels`] plus each component's cell list.
@@ -322,22 +313,30 @@ impl Labels {
     /// assert_eq!(parts.cells(0).collect::<Vec<_>>(), vec![(0, 0), (0, 1)]);
     /// ```
     pub fn into_components(self) -> Components {
-        let sizes = self.sizes.all();
-        let mut starts = Vec::with_capacity(sizes.len() + 1);
-        let mut total = 0u32;
-        starts.push(0);
-        for &size in &sizes {
-            total += size;
-            starts.push(total);
+        // Component k's range of `order` is starts[k]..starts[k + 1]. One array serves first as
+        // each range's write cursor, so the cells need no second array of that size.
+        let mut starts = Vec::with_capacity(self.count() + 1);
+        starts.push(0u32);
+        starts.extend(self.sizes.low.iter().map(|&low| u32::from(low)));
+        for (&k, &wraps) in &self.sizes.wraps {
+            starts[k as usize + 1] += 256 * wraps;
         }
-        let mut next = starts.clone();
+        // Sizes shifted by one, summed up to each place: where each component starts.
+        let mut total = 0u32;
+        for start in starts.iter_mut() {
+            total += *start;
+            *start = total;
+        }
         let mut order = vec![0u32; total as usize];
         for (i, &label) in self.labels.iter().enumerate() {
             if label != UNLABELLED {
-                order[next[label as usize] as usize] = i as u32;
-                next[label as usize] += 1;
+                order[starts[label as usize] as usize] = i as u32;
+                starts[label as usize] += 1;
             }
         }
+        // Each cursor now stands where its range ends, which is where the next one starts.
+        starts.rotate_right(1);
+        starts[0] = 0;
         Components {
             labels: self,
             order,
