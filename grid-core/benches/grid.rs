@@ -104,6 +104,20 @@ fn gravity(c: &mut Criterion) {
                 )
             },
         );
+        // The other directions, for comparison: Up sweeps like Down, Left and Right by rows.
+        for (name, dir) in [
+            ("grid_core_settle_up", Dir::Up),
+            ("grid_core_settle_left", Dir::Left),
+            ("grid_core_settle_right", Dir::Right),
+        ] {
+            group.bench_with_input(BenchmarkId::new(name, side), &board, |b, g| {
+                b.iter_batched_ref(
+                    || g.clone(),
+                    |g| g.settle(dir, |&v| v == 0),
+                    BatchSize::LargeInput,
+                )
+            });
+        }
         group.bench_with_input(BenchmarkId::new("plain_copy", side), &board, |b, g| {
             let mut target = g.as_slice().to_vec();
             b.iter(|| target.copy_from_slice(g.as_slice()))

@@ -2,6 +2,7 @@
 //! (for [`Components`]) the cells grouped per component.
 
 use super::grid::{Grid, Pos};
+use std::collections::HashMap;
 
 const UNLABELLED: u32 = u32::MAX;
 
@@ -16,7 +17,27 @@ const UNLABELLED: u32 = u32::MAX;
 pub struct Labels {
     cols: usize,
     labels: Vec<u32>,
-    sizes: Vec<u32>,
+    sizes: Sizes,
+}
+
+/// Component sizes, one byte each for the common case: on a noisy board most components are
+/// a cell or two, and a quarter of the memory is a quarter of the page faults on big boards.
+#[derive(Clone, Debug)]
+struct Sizes {
+    /// Each component's size modulo 256.
+    low: Vec<u8>,
+    /// How many times a component's size passed a multiple of 256, for those few that did.
+    wraps: HashMap<u32, u32>,
+}
+
+impl Sizes {
+    fn get(&self, k: usize) -> usize {
+        let low = usize::from(self.low[k]);
+        match self.wraps.get(&(k as u32)) {
+            Some(&wraps) => low + 256 * wraps as usize,
+            None => low,
+        }
+    }
 }
 
 /// The components of a board with their cells: [`Labels`] plus each component's cell list.
@@ -33,38 +54,41 @@ pub struct Components {
     starts: Vec<u32>,
 }
 
-/// The root of `x`, halving the path on the way.
-fn find_root(parent: &mut [u32], mut x: u32) -> u32 {
-    while parent[x as usize] != x {
-        let up = parent[parent[x as usize] as usize];
-        parent[x as usize] = up;
+/// The root of cell `x` in the forest of pass 1, halving the path on the way.
+fn find_root(links: &mut [u32], mut x: u32) -> u32 {
+    while links[x as usize] != x {
+        let up = links[links[x as usize] as usize];
+        links[x as usize] = up;
         x = up;
     }
     x
 }
 
-/// Joins the sets of `a` and `b`; the smaller label becomes the root, so a root is always the
-/// first provisional label (row-major) of its component and every parent is below its child.
-fn join_sets(parent: &mut [u32], a: u32, b: u32) {
-    let (ra, rb) = (find_root(parent, a), find_root(parent, b));
+/// Joins the trees of cells `a` and `b`. The earlier root wins, so a root is always the first
+/// cell (row-major) of its component and every link points to an earlier cell.
+fn join_trees(links: &mut [u32], a: u32, b: u32) {
+    let (ra, rb) = (find_root(links, a), find_root(links, b));
     if ra < rb {
-        parent[rb as usize] = ra;
+        links[rb as usize] = ra;
     } else if rb < ra {
-        parent[ra as usize] = rb;
+        links[ra as usize] = rb;
     }
 }
 
 impl<T: PartialEq> Grid<T> {
     /// Labels every maximal 4-connected group of equal cells among those where `include` holds.
     ///
-    /// Two passes over the board in memory order (provisional labels joined by union-find, then
-    /// resolved), so it is iterative and cache-friendly on any board.
+    /// Two passes over the board in memory order. The first links each cell to an earlier
+    /// neighbour of its component (union-find over the cells themselves, kept in the label
+    /// array); the second numbers the roots and counts the cells. No queue, and no per-cell
+    /// array besides the labels.
     ///
     /// # Panics
-    /// When the board has `u32::MAX` cells or more.
+    /// When the board has `u32::MAX - 1` cells or more.
     ///
     /// # Complexity
-    /// O(rows * cols) time (up to the inverse Ackermann factor); at most 12 bytes per cell.
+    /// O(rows * cols) time (up to the inverse Ackermann factor); 4 bytes per cell for the
+    /// labels and 1 byte per component for the sizes.
     ///
     /// ```
     /// let g = grid_core::Grid::from_lines("aab\nbab").unwrap();
@@ -76,60 +100,42 @@ impl<T: PartialEq> Grid<T> {
     pub fn label_components(&self, mut include: impl FnMut(&T) -> bool) -> Labels {
         let (rows, cols) = (self.rows(), self.cols());
         let n = rows * cols;
-        assert!(n < UNLABELLED as usize, "board too large to label");
+        assert!(n < UNLABELLED as usize - 1, "board too large to label");
         let cells = self.as_slice();
-
-        // Pass 1: a provisional label per cell, from the left or upper neighbour when equal.
-        // On noisy boards every comparison is a coin toss, so the common path is written as
-        // selects and unconditional stores rather than branches.
-        let mut labels = vec![UNLABELLED; n];
-        let mut parent = vec![0u32; n];
-        let mut fresh: u32 = 0;
-        for r in 0..rows {
-            let row = r * cols;
-            for c in 0..cols {
-                let i = row + c;
-                let value = &cells[i];
-                let included = include(value);
-                let left = if c > 0 { labels[i - 1] } else { UNLABELLED };
-                let up = if r > 0 { labels[i - cols] } else { UNLABELLED };
-                let joins_left = included & (left != UNLABELLED) && cells[i - 1] == *value;
-                let joins_up = included & (up != UNLABELLED) && cells[i - cols] == *value;
-                if joins_left & joins_up & (left != up) {
-                    join_sets(&mut parent, left, up);
-                }
-                parent[fresh as usize] = fresh;
-                labels[i] = if joins_left {
-                    left
-                } else if joins_up {
-                    up
-                } else if included {
-                    fresh
-                } else {
-                    UNLABELLED
-                };
-                fresh += u32::from(included & !joins_left & !joins_up);
+        // Excluded cells link to the extra entry `n`, which holds `UNLABELLED`: pass 2 then
+        // treats them like any other cell.
+        let mut links = vec![0u32; n + 1];
+        links[n] = UNLABELLED;
+        let mut joins = vec![0u32; cols];
+        for (r, here) in cells.chunks_exact(cols.max(1)).enumerate() {
+            let start = r * cols;
+            let (done, rest) = links.split_at_mut(start);
+            let row = &mut rest[..cols];
+            let pending = if r == 0 {
+                link_top_row(here, row, n as u32, &mut include);
+                0
+            } else {
+                let above = (&cells[start - cols..start], &done[start - cols..]);
+                link_row(
+                    here,
+                    above,
+                    row,
+                    start as u32,
+                    n as u32,
+                    &mut joins,
+                    &mut include,
+                )
+            };
+            // Joins wait for the end of the row, where the whole forest can be borrowed.
+            for &i in &joins[..pending] {
+                join_trees(&mut links, i, i - cols as u32);
             }
         }
-        parent.truncate(fresh as usize);
-
-        // Pass 2: final numbers in place. Parents are below their children, so one ascending
-        // sweep sees each parent already renumbered.
-        let mut count: u32 = 0;
-        for l in 0..parent.len() {
-            let p = parent[l] as usize;
-            let is_root = p == l;
-            parent[l] = if is_root { count } else { parent[p] };
-            count += u32::from(is_root);
-        }
-        let mut sizes = vec![0u32; count as usize];
-        for label in labels.iter_mut().filter(|l| **l != UNLABELLED) {
-            *label = parent[*label as usize];
-            sizes[*label as usize] += 1;
-        }
+        let sizes = number_roots(&mut links);
+        links.truncate(n);
         Labels {
             cols,
-            labels,
+            labels: links,
             sizes,
         }
     }
@@ -149,6 +155,113 @@ impl<T: PartialEq> Grid<T> {
     }
 }
 
+/// Pass 1 on the top row: an included cell links to its left neighbour when equal, else to
+/// itself; an excluded cell links to `outside`.
+fn link_top_row<T: PartialEq>(
+    here: &[T],
+    row: &mut [u32],
+    outside: u32,
+    include: &mut impl FnMut(&T) -> bool,
+) {
+    let mut left: Option<&T> = None;
+    for (i, (value, out)) in here.iter().zip(row.iter_mut()).enumerate() {
+        let included = include(value);
+        let joins_left = included & (left == Some(value));
+        *out = if included {
+            i as u32 - u32::from(joins_left)
+        } else {
+            outside
+        };
+        left = if included { Some(value) } else { None };
+    }
+}
+
+/// Pass 1 on a later row: an included cell links to its left neighbour when equal, else to its
+/// upper neighbour when equal, else to itself; an excluded cell links to `outside`. A cell
+/// equal to both also needs their trees joined: its index goes to `joins` (one slot per cell),
+/// so this loop only reads the row above and writes its own. `start` is the row's first flat
+/// index. Returns how many joins wait.
+///
+/// Kept out of line: inlined into its caller, the loop ran short of registers.
+#[inline(never)]
+fn link_row<T: PartialEq>(
+    here: &[T],
+    (above, above_links): (&[T], &[u32]),
+    row: &mut [u32],
+    start: u32,
+    outside: u32,
+    joins: &mut [u32],
+    include: &mut impl FnMut(&T) -> bool,
+) -> usize {
+    let cols = here.len() as u32;
+    let mut pending = 0;
+    // Whether the left and up-left neighbours are included (both have links, not `outside`).
+    let (mut left_in, mut diagonal_in) = (false, false);
+    let (mut left_value, mut diagonal_value) = (&here[0], &above[0]);
+    // On noisy boards every comparison is a coin toss, so each choice is arithmetic: a cell
+    // links by index (not through its neighbour's link), so no choice feeds the next cell's.
+    let neighbours = above.iter().zip(above_links);
+    for (i, ((value, (up_value, &up_link)), out)) in
+        (start..).zip(here.iter().zip(neighbours).zip(row.iter_mut()))
+    {
+        let included = include(value);
+        let up_in = up_link != outside;
+        let joins_up = included & up_in & (up_value == value);
+        let joins_left = included & left_in & (left_value == value);
+        let through_diagonal = diagonal_in & (diagonal_value == value);
+        let back = u32::from(joins_left) + u32::from(joins_up & !joins_left) * cols;
+        *out = if included { i - back } else { outside };
+        // Written always and kept only when needed: as a branch it would mispredict.
+        joins[pending] = i;
+        pending += usize::from(joins_left & joins_up & !through_diagonal);
+        left_in = included;
+        left_value = value;
+        diagonal_in = up_in;
+        diagonal_value = up_value;
+    }
+    pending
+}
+
+/// Pass 2: turns every link into its component's number (roots numbered in row-major order)
+/// and returns the component sizes. Links point to earlier cells,
+/// so one ascending sweep finds each link's target already numbered. The last entry is the
+/// excluded cells' target and stays `UNLABELLED`.
+fn number_roots(links: &mut [u32]) -> Sizes {
+    // One byte per cell bounds the sizes (a fresh allocation's untouched pages cost nothing);
+    // slot `cells` counts the excluded cells and is cut off at the end.
+    let cells = links.len() - 1;
+    let mut low = vec![0u8; cells + 1];
+    let mut wraps = HashMap::new();
+    let mut count: u32 = 0;
+    for i in 0..links.len() - 1 {
+        let link = links[i];
+        // A root links to itself, so storing the next number first makes the read below return
+        // it for a root and the inherited number otherwise: nothing to choose, nothing to
+        // mispredict.
+        links[i] = count;
+        let number = links[link as usize];
+        links[i] = number;
+        count += u32::from(link as usize == i);
+        let slot = (number as usize).min(cells);
+        low[slot] = low[slot].wrapping_add(1);
+        // Once per 256 cells of one component: a branch that is all but never taken.
+        if low[slot] == 0 {
+            count_wrap(&mut wraps, slot);
+        }
+    }
+    low.truncate(count as usize);
+    wraps.remove(&(cells as u32));
+    Sizes { low, wraps }
+}
+
+/// Notes that component `k`'s size passed another multiple of 256. Out of line and cold, so
+/// the hash map's code stays out of the loop that calls it.
+#[cold]
+#[inline(never)]
+fn count_wrap(wraps: &mut HashMap<u32, u32>, k: usize) {
+    *wraps.entry(k as u32).or_insert(0) += 1;
+}
+
 impl Labels {
     /// How many components there are.
     ///
@@ -158,7 +271,7 @@ impl Labels {
     /// assert_eq!(g.components(|&c| c == 'a').count(), 2);
     /// ```
     pub fn count(&self) -> usize {
-        self.sizes.len()
+        self.sizes.low.len()
     }
 
     /// The component of `pos`, or `None` for an excluded or off-board cell.
@@ -189,7 +302,7 @@ impl Labels {
     /// assert_eq!(g.components(|&c| c == '.').size(0), 1);
     /// ```
     pub fn size(&self, k: usize) -> usize {
-        self.sizes[k] as usize
+        self.sizes.get(k)
     }
 
     /// Lists every component's cells (one counting-sort pass over the labels).
@@ -200,21 +313,30 @@ impl Labels {
     /// assert_eq!(parts.cells(0).collect::<Vec<_>>(), vec![(0, 0), (0, 1)]);
     /// ```
     pub fn into_components(self) -> Components {
-        let mut starts = Vec::with_capacity(self.sizes.len() + 1);
-        let mut total = 0u32;
-        starts.push(0);
-        for &size in &self.sizes {
-            total += size;
-            starts.push(total);
+        // Component k's range of `order` is starts[k]..starts[k + 1]. One array serves first as
+        // each range's write cursor, so the cells need no second array of that size.
+        let mut starts = Vec::with_capacity(self.count() + 1);
+        starts.push(0u32);
+        starts.extend(self.sizes.low.iter().map(|&low| u32::from(low)));
+        for (&k, &wraps) in &self.sizes.wraps {
+            starts[k as usize + 1] += 256 * wraps;
         }
-        let mut next = starts.clone();
+        // Sizes shifted by one, summed up to each place: where each component starts.
+        let mut total = 0u32;
+        for start in starts.iter_mut() {
+            total += *start;
+            *start = total;
+        }
         let mut order = vec![0u32; total as usize];
         for (i, &label) in self.labels.iter().enumerate() {
             if label != UNLABELLED {
-                order[next[label as usize] as usize] = i as u32;
-                next[label as usize] += 1;
+                order[starts[label as usize] as usize] = i as u32;
+                starts[label as usize] += 1;
             }
         }
+        // Each cursor now stands where its range ends, which is where the next one starts.
+        starts.rotate_right(1);
+        starts[0] = 0;
         Components {
             labels: self,
             order,
@@ -350,6 +472,92 @@ mod tests {
                 naive_groups(&g, |&v| v != 0)
             );
         }
+    }
+
+    #[test]
+    fn matches_naive_labelling_on_random_boards_of_every_thin_and_wide_shape() {
+        // A fixed xorshift: shapes of one row or column, odd widths, and combs whose trees
+        // are joined late (when a row below connects them).
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for (rows, cols) in [
+            (1, 1),
+            (1, 17),
+            (17, 1),
+            (2, 33),
+            (33, 2),
+            (13, 29),
+            (40, 40),
+        ] {
+            for colours in [2u64, 3, 5] {
+                let n = rows * cols;
+                let g = Grid::from_vec(
+                    rows,
+                    cols,
+                    (0..n).map(|_| (next() % colours) as u8).collect(),
+                );
+                assert_eq!(groups(&g.components(|_| true)), naive_groups(&g, |_| true));
+                assert_eq!(
+                    groups(&g.components(|&v| v != 0)),
+                    naive_groups(&g, |&v| v != 0),
+                    "{g:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn joins_trees_that_meet_only_far_below_their_roots() {
+        // A comb: every tooth is its own tree until the spine along the bottom joins them all.
+        let g = Grid::from_lines("a.a.a.a\na.a.a.a\na.a.a.a\naaaaaaa").unwrap();
+        let labels = g.label_components(|&c| c == 'a');
+        assert_eq!(labels.count(), 1);
+        assert_eq!(labels.size(0), 19);
+        let spiral = Grid::from_lines("aaaaa\n....a\naaa.a\na...a\naaaaa").unwrap();
+        let labels = spiral.label_components(|_| true);
+        assert_eq!(labels.count(), 2);
+        assert_eq!(
+            (labels.label((2, 0)), labels.label((1, 0))),
+            (Some(0), Some(1))
+        );
+    }
+
+    #[test]
+    fn a_board_with_nothing_included_has_no_components() {
+        let g = Grid::new(3, 4, 1u8);
+        let parts = g.components(|_| false);
+        assert_eq!(parts.count(), 0);
+        assert!(g.positions().all(|p| parts.label(p).is_none()));
+        let empty: Grid<u8> = Grid::from_vec(0, 3, vec![]);
+        assert_eq!(empty.label_components(|_| true).count(), 0);
+        let no_cols: Grid<u8> = Grid::from_vec(3, 0, vec![]);
+        assert_eq!(no_cols.components(|_| true).count(), 0);
+    }
+
+    #[test]
+    fn sizes_are_exact_across_multiples_of_256() {
+        // Sizes are kept modulo 256 plus a count of wraps; excluded cells wrap too.
+        let rows = [
+            "a".repeat(300),
+            ".".repeat(300),
+            "b".repeat(256) + &"c".repeat(44),
+            ".".repeat(300),
+            "d".repeat(255) + &"e".repeat(45),
+        ];
+        let g = Grid::from_lines(&rows.join("\n")).unwrap();
+        let labels = g.label_components(|&c| c != '.');
+        let sizes: Vec<usize> = (0..labels.count()).map(|k| labels.size(k)).collect();
+        assert_eq!(sizes, vec![300, 256, 44, 255, 45]);
+        let parts = labels.into_components();
+        assert_eq!(parts.cells(1).count(), 256);
+        assert_eq!(parts.cells(0).last(), Some((0, 299)));
+        let all = g.label_components(|_| true);
+        assert_eq!((all.size(1), all.size(4)), (300, 300));
     }
 
     #[test]

@@ -50,13 +50,137 @@ fn lines_toward(rows: usize, cols: usize, toward: Dir) -> impl Iterator<Item = L
     })
 }
 
+/// Columns settled together in one sweep: their write positions stay in registers.
+const STRIP: usize = 8;
+
+/// Vertical gravity, toward the bottom when `DOWN`: strips of [`STRIP`] columns, each swept row
+/// by row from the wall outward with one write position per column. Reading across a strip
+/// rather than down one column keeps the sweep in cache.
+fn settle_columns<T, const DOWN: bool>(
+    cells: &mut [T],
+    rows: usize,
+    cols: usize,
+    is_empty: &mut impl FnMut(&T) -> bool,
+) -> bool {
+    let mut moved = false;
+    let mut first = 0;
+    while first + STRIP <= cols {
+        moved |= settle_strip::<T, STRIP, DOWN>(cells, rows, cols, first, is_empty);
+        first += STRIP;
+    }
+    // The last few columns one at a time: fewer than a strip, so cheap either way.
+    for col in first..cols {
+        moved |= settle_strip::<T, 1, DOWN>(cells, rows, cols, col, is_empty);
+    }
+    moved
+}
+
+/// Settles columns `first..first + S` (see [`settle_columns`]).
+fn settle_strip<T, const S: usize, const DOWN: bool>(
+    cells: &mut [T],
+    rows: usize,
+    cols: usize,
+    first: usize,
+    is_empty: &mut impl FnMut(&T) -> bool,
+) -> bool {
+    let wall = if DOWN { rows - 1 } else { 0 } * cols + first;
+    // Flat index each column's next packed cell goes to.
+    let mut to = [0; S];
+    for (k, t) in to.iter_mut().enumerate() {
+        *t = wall + k;
+    }
+    let mut moved = false;
+    for step in 0..rows {
+        let base = if DOWN { rows - 1 - step } else { step } * cols + first;
+        // Once something moved, the rest of the sweep need not watch for it: a second copy of
+        // the loop without that bookkeeping, which cost registers.
+        if moved {
+            for (k, t) in to.iter_mut().enumerate() {
+                let from = base + k;
+                let filled = !is_empty(&cells[from]);
+                cells.swap(*t, from);
+                *t = next_to::<DOWN>(*t, filled, cols);
+            }
+        } else {
+            for (k, t) in to.iter_mut().enumerate() {
+                let from = base + k;
+                let filled = !is_empty(&cells[from]);
+                // Every cell from `to` up to `from` is empty, so swapping unconditionally is a
+                // move when `from` is filled and a no-op otherwise: no unpredictable branch.
+                cells.swap(*t, from);
+                moved |= filled & (*t != from);
+                *t = next_to::<DOWN>(*t, filled, cols);
+            }
+        }
+    }
+    moved
+}
+
+/// The write position after a cell: one row further from the wall when the cell was filled.
+fn next_to<const DOWN: bool>(to: usize, filled: bool, cols: usize) -> usize {
+    let delta = usize::from(filled) * cols;
+    if DOWN {
+        to.wrapping_sub(delta)
+    } else {
+        to + delta
+    }
+}
+
+/// Horizontal gravity, toward the left when `LEFT`: each row compacted in place.
+fn settle_rows<T, const LEFT: bool>(
+    cells: &mut [T],
+    cols: usize,
+    is_empty: &mut impl FnMut(&T) -> bool,
+) -> bool {
+    let mut moved = false;
+    for row in cells.chunks_exact_mut(cols) {
+        // Once something moved, the remaining rows need not watch for it.
+        if moved {
+            compact_row::<T, LEFT, false>(row, is_empty);
+        } else {
+            moved = compact_row::<T, LEFT, true>(row, is_empty);
+        }
+    }
+    moved
+}
+
+/// Packs one row's filled cells toward its left end (right end unless `LEFT`), keeping their
+/// order; returns whether one moved, if `WATCH`.
+fn compact_row<T, const LEFT: bool, const WATCH: bool>(
+    row: &mut [T],
+    is_empty: &mut impl FnMut(&T) -> bool,
+) -> bool {
+    let cols = row.len();
+    let mut moved = false;
+    // The next packed place; cells are read from the wall outward.
+    let mut write = if LEFT { 0 } else { cols - 1 };
+    for k in 0..cols {
+        let read = if LEFT { k } else { cols - 1 - k };
+        let filled = !is_empty(&row[read]);
+        // A filled cell swaps with the first empty one (or itself), an empty cell with itself.
+        // The choice is an index, not a branch: it is a coin toss on noisy boards.
+        let target = if filled { write } else { read };
+        row.swap(target, read);
+        if WATCH {
+            moved |= filled & (write != read);
+        }
+        write = if LEFT {
+            write + usize::from(filled)
+        } else {
+            // Past the left end only after the last cell, when it is no longer used.
+            write.wrapping_sub(usize::from(filled))
+        };
+    }
+    moved
+}
+
 impl<T> Grid<T> {
     /// Moves every non-empty cell as far toward `toward` as it goes, keeping the order within
     /// each line (Puyo or Tetris gravity). Returns whether anything moved.
     ///
     /// # Complexity
-    /// O(rows * cols); cells are visited row by row even for vertical gravity, so large boards
-    /// stay cache-friendly.
+    /// O(rows * cols), one pass with no allocation. Vertical gravity sweeps strips of a few
+    /// columns row by row, so large boards stay cache-friendly.
     ///
     /// ```
     /// use grid_core::{Dir, Grid};
@@ -65,44 +189,18 @@ impl<T> Grid<T> {
     /// assert_eq!(g.to_string(), "..\na.\ncb\n");
     /// assert!(!g.settle(Dir::Down, |&c| c == '.'));
     /// ```
-    pub fn settle(&mut self, toward: Dir, is_empty: impl FnMut(&T) -> bool) -> bool {
-        if toward.is_vertical() {
-            self.settle_vertical(toward == Dir::Down, is_empty)
-        } else {
-            self.settle_with_fixed(toward, is_empty, |_| false)
-        }
-    }
-
-    /// Vertical gravity as column-wise compaction: walk rows from the wall outward, keeping one
-    /// write position per column, so memory is read in order instead of down long columns.
-    fn settle_vertical(&mut self, down: bool, mut is_empty: impl FnMut(&T) -> bool) -> bool {
+    pub fn settle(&mut self, toward: Dir, mut is_empty: impl FnMut(&T) -> bool) -> bool {
         let (rows, cols) = (self.rows(), self.cols());
-        if rows == 0 {
+        if rows == 0 || cols == 0 {
             return false;
         }
-        let first_row = if down { rows - 1 } else { 0 };
         let cells = self.as_mut_slice();
-        // Flat index each column's next packed cell goes to.
-        let mut target: Vec<usize> = (first_row * cols..first_row * cols + cols).collect();
-        let mut moved = false;
-        for k in 0..rows {
-            let base = if down { rows - 1 - k } else { k } * cols;
-            for (c, to) in target.iter_mut().enumerate() {
-                let from = base + c;
-                let filled = !is_empty(&cells[from]);
-                // Every cell from `to` up to `from` is empty, so swapping unconditionally is a
-                // move when `from` is filled and a no-op otherwise: no unpredictable branch.
-                cells.swap(*to, from);
-                moved |= filled & (*to != from);
-                let step = usize::from(filled) * cols;
-                *to = if down {
-                    to.wrapping_sub(step)
-                } else {
-                    *to + step
-                };
-            }
+        match toward {
+            Dir::Down => settle_columns::<T, true>(cells, rows, cols, &mut is_empty),
+            Dir::Up => settle_columns::<T, false>(cells, rows, cols, &mut is_empty),
+            Dir::Left => settle_rows::<T, true>(cells, cols, &mut is_empty),
+            Dir::Right => settle_rows::<T, false>(cells, cols, &mut is_empty),
         }
-        moved
     }
 
     /// Gravity with fixed obstacles: cells where `is_fixed` holds never move, and every other
@@ -311,6 +409,95 @@ mod tests {
                 "{g:?} {dir:?}"
             );
         }
+    }
+
+    /// Settling one line at a time, as the code did before it swept strips of columns: each
+    /// line from the wall, with `write` the next packed place. Vertical lines swap every cell
+    /// with `write` (a no-op for an empty cell unless empties differ); horizontal lines swap
+    /// only filled cells. With two empty values this pins down where each empty cell ends up.
+    fn settle_line_by_line(g: &Grid<u8>, dir: Dir, is_empty: impl Fn(&u8) -> bool) -> Grid<u8> {
+        let mut g = g.clone();
+        let (rows, cols) = (g.rows(), g.cols());
+        let (lines, len) = if dir.is_vertical() {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
+        for line in 0..lines {
+            let at = |k: usize| match dir {
+                Dir::Down => (rows - 1 - k, line),
+                Dir::Up => (k, line),
+                Dir::Left => (line, k),
+                Dir::Right => (line, cols - 1 - k),
+            };
+            let mut write = 0;
+            for read in 0..len {
+                let filled = !is_empty(&g[at(read)]);
+                if filled || dir.is_vertical() {
+                    let (a, b) = (g[at(write)], g[at(read)]);
+                    g[at(write)] = b;
+                    g[at(read)] = a;
+                }
+                write += usize::from(filled);
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn settle_matches_line_by_line_on_random_boards_of_many_widths() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let shapes = [
+            (1, 1),
+            (1, 8),
+            (8, 1),
+            (3, 7),
+            (5, 8),
+            (4, 9),
+            (9, 15),
+            (6, 16),
+            (7, 17),
+        ];
+        for (rows, cols) in shapes.into_iter().chain([(20, 31), (31, 20), (2, 40)]) {
+            for fill in [0u64, 3, 6, 8] {
+                // Values 0 and 1 are both empty, 2..8 filled; `fill` of 8 are filled on average.
+                let cells = (0..rows * cols)
+                    .map(|_| {
+                        let r = next();
+                        if r % 8 < fill {
+                            (2 + r / 8 % 6) as u8
+                        } else {
+                            (r / 8 % 2) as u8
+                        }
+                    })
+                    .collect();
+                let g = Grid::from_vec(rows, cols, cells);
+                for dir in Dir::ALL {
+                    let mut s = g.clone();
+                    let moved = s.settle(dir, |&v| v <= 1);
+                    assert_eq!(
+                        s,
+                        settle_line_by_line(&g, dir, |&v| v <= 1),
+                        "{g:?} {dir:?}"
+                    );
+                    assert_eq!(moved, filled_places_differ(&g, &s), "{g:?} {dir:?}");
+                }
+            }
+        }
+    }
+
+    /// Whether some filled cell moved: empty cells alone may trade places, so the boards are
+    /// compared by which places are filled.
+    fn filled_places_differ(before: &Grid<u8>, after: &Grid<u8>) -> bool {
+        before
+            .positions()
+            .any(|p| (before[p] <= 1) != (after[p] <= 1))
     }
 
     /// Values of the fixed-obstacle tests: 0 empty, 1 fixed, 2 and 3 two kinds of movable cell.
