@@ -3,6 +3,8 @@
 use std::path::Path;
 use std::process::Command;
 
+mod common;
+
 fn write(dir: &Path, name: &str, text: &str) {
     std::fs::write(dir.join(name), text).unwrap();
 }
@@ -334,15 +336,15 @@ fn a_reader_that_goes_away_ends_the_tool_quietly() {
 
 #[test]
 fn limits_given_on_the_command_line_apply_to_a_problem_too() {
-    let root = judge_kit::problems::workspace_root();
-    let first = judge_kit::problems::discover(&root).unwrap().remove(0);
-    let case = sample_check::sample_inputs(&first.samples_dir(&root))[0]
+    // fx-base of the fixture workspace: 2000 ms and 256 MiB by its manifest.
+    let tmp = common::fixture_workspace();
+    let case = sample_check::sample_inputs(&tmp.path().join("samples/fx-base"))[0]
         .file_stem()
         .unwrap()
         .to_string_lossy()
         .into_owned();
-    let (report, _, code) = output(tool().args([
-        first.judge.problem.as_str(),
+    let (report, _, code) = output(tool().current_dir(tmp.path()).args([
+        "fx-base",
         "-c",
         "sleep 5; cat",
         "--time-limit-ms",
@@ -351,13 +353,7 @@ fn limits_given_on_the_command_line_apply_to_a_problem_too() {
         case.as_str(),
     ]));
     assert_eq!(code, Some(1), "{report}");
-    assert!(
-        report.contains(&format!(
-            "limits 100 ms CPU, {} MiB",
-            first.judge.memory_limit_mb
-        )),
-        "{report}"
-    );
+    assert!(report.contains("limits 100 ms CPU, 256 MiB"), "{report}");
     assert_eq!(verdict_of(&report, &case), "TLE", "{report}");
     // 100 ms of CPU allowed gives a cap of 1.3 s of wall-clock time.
     assert!(
