@@ -239,8 +239,10 @@ fn a_scaffolded_crate_builds_and_its_tests_pass_with_and_without_samples() {
     std::fs::write(&sample_out, "3\n").unwrap();
     let boj = Spec {
         site: Site::Baekjoon,
-        id: "3190".into(),
-        slug: "snake".into(),
+        // Not page_cli.rs's boj-3190-snake: it is scaffolded into the same target, perhaps at
+        // the same time, and one crate's binary would overwrite the other's.
+        id: "1000".into(),
+        slug: "scaffolded".into(),
         time_limit_ms: None,
         memory_limit_mb: None,
         samples: vec![(sample_in, sample_out)],
@@ -288,7 +290,7 @@ fn a_scaffolded_crate_builds_and_its_tests_pass_with_and_without_samples() {
         "recording the new crates: {}",
         String::from_utf8_lossy(&recorded.stderr)
     );
-    let manifest = ws.join("crates/boj-3190-snake/Cargo.toml");
+    let manifest = ws.join("crates/boj-1000-scaffolded/Cargo.toml");
     let text = std::fs::read_to_string(&manifest).unwrap();
     assert!(
         text.contains("\n# tools = [\"dep:problem-tools\"]\n"),
@@ -302,7 +304,7 @@ fn a_scaffolded_crate_builds_and_its_tests_pass_with_and_without_samples() {
         String::from_utf8_lossy(&locked.stderr)
     );
     std::fs::write(&manifest, text).unwrap();
-    let made = test("boj-3190-snake");
+    let made = test("boj-1000-scaffolded");
     assert!(
         made.status.success(),
         "{}",
