@@ -10,14 +10,22 @@
 //! library crates are pruned ([`prune`]) and printed without their docs and tests.
 
 mod cfg;
+mod docs;
+mod edits;
+mod exports;
+mod imports;
 mod lints;
 mod manifest;
 mod names;
 mod parsed;
+mod paths;
 mod prune;
+mod rewriter;
 mod scope;
 mod splice;
 mod std_macros;
+mod syntax;
+mod tokens;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -30,7 +38,7 @@ use syn::{File, Item, ItemMod};
 use super::problems::Problem;
 use manifest::CrateInfo;
 use names::Used;
-use splice::Rewriter;
+use rewriter::Rewriter;
 
 /// A finished bundle.
 #[derive(Clone, Debug)]
@@ -148,17 +156,17 @@ impl Offered {
     /// importer's `use module::m;` would name it twice.
     fn add(&mut self, module: &str, text: &str, exported: HashSet<String>) -> Result<()> {
         let known: HashSet<String> = self.macros.values().flatten().cloned().collect();
-        let handed_on = splice::reexported_macros(text, &known);
-        if splice::makes_exported_macros(text) {
+        let handed_on = exports::reexported_macros(text, &known);
+        if exports::makes_exported_macros(text) {
             self.macro_makers.insert(module.to_string());
         }
         let modules: HashSet<String> = self.items.keys().cloned().collect();
         self.crates.insert(
             module.to_string(),
-            splice::reexported_crates(text, &modules),
+            exports::reexported_crates(text, &modules),
         );
         insert_macros(&mut self.macros, module, exported)?;
-        let mut items = splice::root_item_names(text);
+        let mut items = exports::root_item_names(text);
         items.retain(|name| !handed_on.contains(name));
         self.items.insert(module.to_string(), items);
         self.macros
@@ -212,9 +220,9 @@ fn load_crate(file: &Path, mut rw: Rewriter, at_root: bool) -> Result<(String, H
         },
         at_root,
     )?;
-    rw.own_macros = splice::exported_macros(&first);
-    rw.own_items = splice::root_item_names(&first);
-    rw.own_crates = splice::renamed_deps_at_root(&first, &rw.deps);
+    rw.own_macros = exports::exported_macros(&first);
+    rw.own_items = exports::root_item_names(&first);
+    rw.own_crates = exports::renamed_deps_at_root(&first, &rw.deps);
     let macros = rw.own_macros.clone();
     Ok((splice::load(file, &rw, at_root)?, macros))
 }
@@ -233,6 +241,97 @@ pub fn bundle(root: &Path, problem: &Problem, options: Options) -> Result<Bundle
     })
 }
 
+/// What loading the crates gave: each library as a module, and what must go to the top.
+#[derive(Default)]
+struct Loaded {
+    /// What each library loaded so far offers by name.
+    offered: Offered,
+    /// The library crates the problem depends on, each as `mod <name> { .. }`.
+    library_mods: Vec<ItemMod>,
+    /// The crate attributes of the libraries, for the bundle's top.
+    hoisted: Vec<String>,
+    /// `extern crate` of sysroot crates, each with the library module it came from (`None`:
+    /// the problem's own library).
+    sysroot_crates: Vec<(Option<String>, String)>,
+}
+
+impl Loaded {
+    /// Loads `info`'s library (its root file `lib`) as bundled text, recording what it offers
+    /// and taking its crate attributes and sysroot crates to the top; `module` is where those
+    /// came from (`None` for the problem's own library).
+    fn library_text(
+        &mut self,
+        info: &CrateInfo,
+        lib: &Path,
+        module: Option<String>,
+    ) -> Result<String> {
+        let rw = rewriter(info, Some(&info.lib_name), &self.offered);
+        let (text, exported) = load_crate(lib, rw, false)?;
+        self.offered.add(&info.lib_name, &text, exported)?;
+        let (text, attrs) = hoist_crate_attrs(&text);
+        self.hoisted.extend(attrs);
+        let (text, externs) = hoist_sysroot_crates(&text);
+        self.sysroot_crates
+            .extend(externs.into_iter().map(|e| (module.clone(), e)));
+        Ok(text)
+    }
+
+    /// Loads the library crates the problem depends on (dependencies first), each as a module.
+    fn libraries(&mut self, libraries: &[CrateInfo]) -> Result<()> {
+        for info in libraries {
+            let Some(lib) = &info.lib_path else {
+                bail!(
+                    "{} is used as a library but has no src/lib.rs",
+                    info.package
+                );
+            };
+            let text = self.library_text(info, lib, Some(info.lib_name.clone()))?;
+            let mut module = library_module(&info.lib_name, &text, lib)?;
+            if let Some(predicate) = &info.when {
+                // Cargo links the crate only where its table's condition holds; so is the module.
+                let predicate: syn::Meta = syn::parse_str(predicate)
+                    .with_context(|| format!("{}: cfg `{predicate}`", info.package))?;
+                module
+                    .attrs
+                    .insert(0, syn::parse_quote!(#[cfg(#predicate)]));
+            }
+            self.library_mods.push(module);
+        }
+        Ok(())
+    }
+
+    /// main.rs's rewriter: the problem's own library (`own`, when it has one) is a dependency
+    /// like the others.
+    fn main_rewriter(&self, own: &CrateInfo) -> Rewriter {
+        let offered = &self.offered;
+        let mut main_rw = rewriter(own, None, offered);
+        if own.lib_path.is_none() {
+            return main_rw;
+        }
+        let name = &own.lib_name;
+        main_rw.deps.insert(name.clone(), name.clone());
+        if let Some(m) = offered.macros.get(name) {
+            main_rw.dep_macros.insert(name.clone(), m.clone());
+        }
+        if offered.macro_makers.contains(name) {
+            main_rw.dep_macro_makers.insert(name.clone());
+        }
+        if let Some(crates) = offered.crates.get(name) {
+            main_rw.dep_crates.insert(name.clone(), crates.clone());
+        }
+        if let Some(items) = offered.items.get(name) {
+            main_rw.dep_items.insert(name.clone(), items.clone());
+        }
+        main_rw
+    }
+}
+
+/// The problem's own code as bundled: main.rs and (when there is one) lib.rs.
+struct UserCode {
+    main_text: String,
+    lib_text: Option<String>,
+}
+
 fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     let crates = manifest::crate_graph(root, &problem.dir, &problem.dependencies)?;
     let (own, libraries) = crates.split_first().expect("the problem crate comes first");
@@ -242,90 +341,49 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
             problem.name
         )
     })?;
-
-    let mut offered = Offered::default();
-    let mut library_mods = Vec::new();
-    let mut hoisted = Vec::new();
-    // Each with the library module it came from (`None`: the problem's own library).
-    let mut sysroot_crates: Vec<(Option<String>, String)> = Vec::new();
-    for info in libraries {
-        let Some(lib) = &info.lib_path else {
-            bail!(
-                "{} is used as a library but has no src/lib.rs",
-                info.package
-            );
-        };
-        let (text, exported) =
-            load_crate(lib, rewriter(info, Some(&info.lib_name), &offered), false)?;
-        offered.add(&info.lib_name, &text, exported)?;
-        let (text, attrs) = hoist_crate_attrs(&text);
-        hoisted.extend(attrs);
-        let (text, externs) = hoist_sysroot_crates(&text);
-        sysroot_crates.extend(
-            externs
-                .into_iter()
-                .map(|e| (Some(info.lib_name.clone()), e)),
-        );
-        let mut module = library_module(&info.lib_name, &text, lib)?;
-        if let Some(predicate) = &info.when {
-            // Cargo links the crate only where its table's condition holds; so is the module.
-            let predicate: syn::Meta = syn::parse_str(predicate)
-                .with_context(|| format!("{}: cfg `{predicate}`", info.package))?;
-            module
-                .attrs
-                .insert(0, syn::parse_quote!(#[cfg(#predicate)]));
-        }
-        library_mods.push(module);
-    }
-
-    let mut user_text = String::new();
+    let mut loaded = Loaded::default();
+    loaded.libraries(libraries)?;
     let lib_text = match &own.lib_path {
-        Some(lib) => {
-            let (text, exported) =
-                load_crate(lib, rewriter(own, Some(&own.lib_name), &offered), false)?;
-            offered.add(&own.lib_name, &text, exported)?;
-            let (text, attrs) = hoist_crate_attrs(&text);
-            hoisted.extend(attrs);
-            let (text, externs) = hoist_sysroot_crates(&text);
-            sysroot_crates.extend(externs.into_iter().map(|e| (None, e)));
-            Some(text)
-        }
+        Some(lib) => Some(loaded.library_text(own, lib, None)?),
         None => None,
     };
-    let mut main_rw = rewriter(own, None, &offered);
-    if own.lib_path.is_some() {
-        main_rw
-            .deps
-            .insert(own.lib_name.clone(), own.lib_name.clone());
-        if let Some(m) = offered.macros.get(&own.lib_name) {
-            main_rw.dep_macros.insert(own.lib_name.clone(), m.clone());
-        }
-        if offered.macro_makers.contains(&own.lib_name) {
-            main_rw.dep_macro_makers.insert(own.lib_name.clone());
-        }
-        if let Some(crates) = offered.crates.get(&own.lib_name) {
-            main_rw
-                .dep_crates
-                .insert(own.lib_name.clone(), crates.clone());
-        }
-        if let Some(items) = offered.items.get(&own.lib_name) {
-            main_rw
-                .dep_items
-                .insert(own.lib_name.clone(), items.clone());
-        }
-    }
-    let (main_text, main_macros) = load_crate(&main_path, main_rw, true)?;
+    let (main_text, main_macros) = load_crate(&main_path, loaded.main_rewriter(own), true)?;
     // main.rs's exported macros are at the bundle's root too, beside the libraries'.
-    refuse_macro_clash(&offered.macros, "main.rs", &main_macros)?;
+    refuse_macro_clash(&loaded.offered.macros, "main.rs", &main_macros)?;
     check_root_names(&main_text, &main_path, &crates)?;
+    let user = UserCode {
+        main_text,
+        lib_text,
+    };
+    let kept = if options.prune {
+        pruned_libraries(&user, std::mem::take(&mut loaded.library_mods))?
+    } else {
+        std::mem::take(&mut loaded.library_mods)
+    };
+    let parts = part_sizes(&user, &kept);
+    let body = assemble(own, &user, loaded, kept)?;
+    let judge = &problem.judge;
+    let header = format!(
+        "// {} — {} problem {}: {}\n// Bundled by scripts/bundle from crates/{} and the parts of grid-core it uses.\n// Compile: rustc --edition 2021 -O {}.rs\n\n",
+        problem.name, judge.site, judge.problem, judge.url, problem.name, problem.name
+    );
+    Ok(Bundle {
+        source: header + &body,
+        parts,
+        unsound_pruning: None,
+    })
+}
+
+/// The library modules with only the items the problem's code (`user`) reaches, and the
+/// modules it imports.
+fn pruned_libraries(user: &UserCode, library_mods: Vec<ItemMod>) -> Result<Vec<ItemMod>> {
     // One text for the names the problem uses; the newline keeps a last `//` comment of
     // main.rs from swallowing lib.rs's first line.
-    user_text.push_str(&main_text);
-    if let Some(text) = &lib_text {
+    let mut user_text = user.main_text.clone();
+    if let Some(text) = &user.lib_text {
         user_text.push('\n');
         user_text.push_str(text);
     }
-
     let shells: Vec<ItemMod> = library_mods
         .iter()
         .map(|m| ItemMod {
@@ -333,30 +391,30 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
             ..m.clone()
         })
         .collect();
-    let kept = if options.prune {
-        let mut used = Used::default();
-        let tokens: TokenStream = user_text
-            .parse()
-            .map_err(|e| anyhow::anyhow!("the problem's code does not tokenize: {e}"))?;
-        used.add(tokens);
-        let mut tree = prune::Tree::new(library_mods);
-        tree.reach(&mut used);
-        let libraries: Vec<String> = shells.iter().map(|m| m.ident.to_string()).collect();
-        let mut imports = library_imports(&main_text, &libraries).context("main.rs")?;
-        if let Some(text) = &lib_text {
-            imports.extend(library_imports(text, &libraries).context("lib.rs")?);
-        }
-        tree.keep_imported_modules(&imports);
-        tree.rebuild(shells)
-    } else {
-        library_mods
-    };
+    let mut used = Used::default();
+    let tokens: TokenStream = user_text
+        .parse()
+        .map_err(|e| anyhow::anyhow!("the problem's code does not tokenize: {e}"))?;
+    used.add(tokens);
+    let mut tree = prune::Tree::new(library_mods);
+    tree.reach(&mut used);
+    let libraries: Vec<String> = shells.iter().map(|m| m.ident.to_string()).collect();
+    let mut imports = library_imports(&user.main_text, &libraries).context("main.rs")?;
+    if let Some(text) = &user.lib_text {
+        imports.extend(library_imports(text, &libraries).context("lib.rs")?);
+    }
+    tree.keep_imported_modules(&imports);
+    Ok(tree.rebuild(shells))
+}
 
-    let mut parts = vec![("main.rs".to_string(), main_text.len())];
-    if let Some(text) = &lib_text {
+/// Bytes of each part as printed on its own: `main.rs`, `lib.rs`, then each library module
+/// (its root items, then each of its modules).
+fn part_sizes(user: &UserCode, kept: &[ItemMod]) -> Vec<(String, usize)> {
+    let mut parts = vec![("main.rs".to_string(), user.main_text.len())];
+    if let Some(text) = &user.lib_text {
         parts.push(("lib.rs".to_string(), text.len()));
     }
-    for module in &kept {
+    for module in kept {
         let items = module.content.iter().flat_map(|(_, items)| items);
         let (mods, rest): (Vec<&Item>, Vec<&Item>) =
             items.partition(|item| matches!(item, Item::Mod(_)));
@@ -374,8 +432,18 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
             }
         }
     }
+    parts
+}
 
-    let mut body: String = strongest_crate_attrs(hoisted)
+/// The bundle's text below its header: the crate attributes, main.rs's inner attributes, the
+/// sysroot crates, the problem's library, the `kept` library modules, then main.rs's code.
+fn assemble(
+    own: &CrateInfo,
+    user: &UserCode,
+    loaded: Loaded,
+    kept: Vec<ItemMod>,
+) -> Result<String> {
+    let mut body: String = strongest_crate_attrs(loaded.hoisted)
         .iter()
         .map(|a| format!("{a}\n"))
         .collect();
@@ -383,7 +451,7 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     // `macro_rules!` is in scope in all the text after it, and one of main.rs's would otherwise
     // reach into the libraries' modules, where a library's own macro of that name then is
     // ambiguous (E0659) or shadowed.
-    let (main_attrs, main_code) = split_inner_attrs(&main_text);
+    let (main_attrs, main_code) = split_inner_attrs(&user.main_text);
     let main_attrs = lints::without_bundler_judged_lints(main_attrs);
     let (main_attrs, main_lints) = lints::main_levels(&main_attrs);
     let given_back: String = lints::allowable_on_modules(&main_lints)
@@ -394,23 +462,12 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         body.push_str(main_attrs.trim_end());
         body.push('\n');
     }
-    // Once each, for the modules pruning kept, and not where main.rs's root declares the same
-    // (it serves every module).
-    let in_main = root_extern_crates(main_code);
-    let kept_modules: HashSet<String> = kept.iter().map(|m| m.ident.to_string()).collect();
-    let mut seen = HashSet::new();
-    for (module, item) in sysroot_crates {
-        if module.is_some_and(|m| !kept_modules.contains(&m)) {
-            continue;
-        }
-        let key = extern_crate_key(&item);
-        if !in_main.contains(&key) && seen.insert(key) {
-            // Library code, judged by main.rs's lints at the root (`rust_2018_idioms` calls it
-            // unused where pruning left no `alloc::` path); under cargo they never judge it.
-            body.push_str(&format!("#[allow(unused_extern_crates)]\n{item}\n"));
-        }
-    }
-    if let Some(text) = &lib_text {
+    body.push_str(&sysroot_crate_lines(
+        loaded.sysroot_crates,
+        main_code,
+        &kept,
+    ));
+    if let Some(text) = &user.lib_text {
         // A library's public items and re-exports are its API; inside a binary they sit in a
         // private module, where rustc would call the ones main.rs does not use dead or unused.
         body.push_str(&format!(
@@ -432,16 +489,33 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     body.push('\n');
     body.push_str(main_code.trim());
     body.push('\n');
-    let judge = &problem.judge;
-    let header = format!(
-        "// {} — {} problem {}: {}\n// Bundled by scripts/bundle from crates/{} and the parts of grid-core it uses.\n// Compile: rustc --edition 2021 -O {}.rs\n\n",
-        problem.name, judge.site, judge.problem, judge.url, problem.name, problem.name
-    );
-    Ok(Bundle {
-        source: header + &body,
-        parts,
-        unsound_pruning: None,
-    })
+    Ok(body)
+}
+
+/// The libraries' `extern crate` of sysroot crates, once each, for the modules pruning kept
+/// (`kept`), and not where main.rs's root (`main_code`) declares the same (it serves every
+/// module).
+fn sysroot_crate_lines(
+    sysroot_crates: Vec<(Option<String>, String)>,
+    main_code: &str,
+    kept: &[ItemMod],
+) -> String {
+    let in_main = root_extern_crates(main_code);
+    let kept_modules: HashSet<String> = kept.iter().map(|m| m.ident.to_string()).collect();
+    let mut seen = HashSet::new();
+    let mut lines = String::new();
+    for (module, item) in sysroot_crates {
+        if module.is_some_and(|m| !kept_modules.contains(&m)) {
+            continue;
+        }
+        let key = extern_crate_key(&item);
+        if !in_main.contains(&key) && seen.insert(key) {
+            // Library code, judged by main.rs's lints at the root (`rust_2018_idioms` calls it
+            // unused where pruning left no `alloc::` path); under cargo they never judge it.
+            lines.push_str(&format!("#[allow(unused_extern_crates)]\n{item}\n"));
+        }
+    }
+    lines
 }
 
 /// Inner attributes that mean something only on the crate root, so a wrapped crate's go to
@@ -627,7 +701,7 @@ fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> 
     for item in &file.items {
         if let Item::Use(u) = item {
             let mut leaves = Vec::new();
-            prune::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+            syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
             // `use crate::m;` of the module itself is the module (splicing writes a
             // dependency's name so); anything else by that name is a second item.
             let clash = leaves.iter().find_map(|(path, visible)| {
@@ -646,7 +720,7 @@ fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> 
         let Some(ident) = type_namespace_ident(item) else {
             continue;
         };
-        if module_named(&splice::unraw(ident)) {
+        if module_named(&syntax::unraw(ident)) {
             let named = |item: &Item| {
                 (type_namespace_ident(item) == Some(ident)).then(|| item.span().start().line)
             };
@@ -679,7 +753,7 @@ fn root_use_at(path: &Path, name: &str) -> String {
     root_item_at(path, |item| {
         let Item::Use(u) = item else { return None };
         let mut leaves = Vec::new();
-        prune::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+        syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
         leaves
             .iter()
             .any(|(_, visible)| visible.as_deref() == Some(name))
@@ -691,7 +765,7 @@ fn root_use_at(path: &Path, name: &str) -> String {
 /// a line (the file alone when there is none). Read from the file itself: the text the bundler
 /// works on has its `mod x;` files inlined, which moves the lines after them.
 fn root_item_at(path: &Path, line_of: impl Fn(&Item) -> Option<usize>) -> String {
-    let text = splice::read_source(path).unwrap_or_default();
+    let text = syntax::read_source(path).unwrap_or_default();
     let line = parsed::parse_file(&text)
         .ok()
         .and_then(|file| file.items.iter().find_map(&line_of));
@@ -710,7 +784,7 @@ fn library_imports(text: &str, libraries: &[String]) -> Result<Vec<Vec<String>>>
         fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
             if u.leading_colon.is_none() {
                 let mut leaves = Vec::new();
-                prune::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
                 self.0.extend(leaves.into_iter().map(|(path, _)| path));
             }
         }
@@ -763,17 +837,17 @@ fn unparse(items: Vec<Item>) -> String {
 /// a macro's call or matchers (`m! { /// line .. }`), where they may be tokens the macro asks
 /// for (`$(#[doc = $line:literal])*`).
 fn strip_docs(tokens: TokenStream) -> TokenStream {
-    strip_docs_in(tokens, splice::DocTokens::Code)
+    strip_docs_in(tokens, docs::DocTokens::Code)
 }
 
 /// [`strip_docs`] for `tokens` that are `what`.
-fn strip_docs_in(tokens: TokenStream, what: splice::DocTokens) -> TokenStream {
+fn strip_docs_in(tokens: TokenStream, what: docs::DocTokens) -> TokenStream {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     let mut out = Vec::with_capacity(trees.len());
     let mut i = 0;
     while i < trees.len() {
         if let TokenTree::Punct(p) = &trees[i] {
-            if p.as_char() == '#' && what == splice::DocTokens::Code {
+            if p.as_char() == '#' && what == docs::DocTokens::Code {
                 let bang =
                     matches!(trees.get(i + 1), Some(TokenTree::Punct(b)) if b.as_char() == '!');
                 let at = i + 1 + usize::from(bang);
