@@ -1,20 +1,17 @@
-//! What a crate's text offers by name, read after splicing: its `#[macro_export]` macros, its
-//! root's other items, and what its root hands on (`pub use dep::m;`, `pub use dep as d;`).
+//! What a crate's text offers by name, read from its parsed tree after splicing: its
+//! `#[macro_export]` macros, its root's other items, and what its root hands on (`pub use
+//! dep::m;`, `pub use dep as d;`).
 
 use std::collections::{HashMap, HashSet};
 
 use syn::Item;
 
-use super::parsed;
 use super::syntax::{unraw, use_leaves};
 use super::tokens::holds_ident;
 
-/// The names of the items at the root of a crate's text, macros aside: what `use crate::x`
-/// or `use dep::x` may import besides a macro of the same name.
-pub(super) fn root_item_names(text: &str) -> HashSet<String> {
-    let Ok(file) = parsed::parse_file(text) else {
-        return HashSet::new();
-    };
+/// The names of the items at the root of a crate's parsed text, macros aside: what `use
+/// crate::x` or `use dep::x` may import besides a macro of the same name.
+pub(super) fn root_item_names(file: &syn::File) -> HashSet<String> {
     let mut names = HashSet::new();
     for item in &file.items {
         let ident = match item {
@@ -51,12 +48,9 @@ pub(super) fn root_item_names(text: &str) -> HashSet<String> {
 }
 
 /// The two-segment leaves `pub use crate::x;` and `pub use crate::x as y;` at the root of a
-/// wrapped crate's bundled `text`: `(x, y)` (`(x, x)` without `as`). Splicing made them so from
+/// wrapped crate's bundled `file`: `(x, y)` (`(x, x)` without `as`). Splicing made them so from
 /// `pub use dep::m;` and `pub use dep;`, which hand on a dependency's macro or the crate itself.
-fn root_reexports_of_bundle_root(text: &str) -> Vec<(String, String)> {
-    let Ok(file) = parsed::parse_file(text) else {
-        return Vec::new();
-    };
+fn root_reexports_of_bundle_root(file: &syn::File) -> Vec<(String, String)> {
     let mut found = Vec::new();
     for item in &file.items {
         let Item::Use(u) = item else {
@@ -78,15 +72,13 @@ fn root_reexports_of_bundle_root(text: &str) -> Vec<(String, String)> {
     found
 }
 
-/// The dependencies (`deps`, by the names code uses) that the root of a crate's `text`, as
-/// written, imports under another name (`pub use dep as d;`), by that name, to their module.
+/// The dependencies (`deps`, by the names code uses) that the root of a crate's parsed text
+/// (`file`), as written, imports under another name (`pub use dep as d;`), by that name, to
+/// their module.
 pub(super) fn renamed_deps_at_root(
-    text: &str,
+    file: &syn::File,
     deps: &HashMap<String, String>,
 ) -> HashMap<String, String> {
-    let Ok(file) = parsed::parse_file(text) else {
-        return HashMap::new();
-    };
     let mut found = HashMap::new();
     for item in &file.items {
         let Item::Use(u) = item else { continue };
@@ -104,31 +96,34 @@ pub(super) fn renamed_deps_at_root(
 }
 
 /// The macros among `macros` (those at the bundle's root) that a wrapped crate's bundled
-/// `text` hands on under their own names: `pub use dep::m;` at its root, by then `pub use
+/// `file` hands on under their own names: `pub use dep::m;` at its root, by then `pub use
 /// crate::m;`.
-pub(super) fn reexported_macros(text: &str, macros: &HashSet<String>) -> HashSet<String> {
-    root_reexports_of_bundle_root(text)
+pub(super) fn reexported_macros(file: &syn::File, macros: &HashSet<String>) -> HashSet<String> {
+    root_reexports_of_bundle_root(file)
         .into_iter()
         .filter(|(name, visible)| name == visible && macros.contains(name))
         .map(|(_, visible)| visible)
         .collect()
 }
 
-/// The crates a library's bundled `text` hands on at its root (`pub use dep;`, `pub use dep as
+/// The crates a library's bundled `file` hands on at its root (`pub use dep;`, `pub use dep as
 /// d;`, which splicing made `pub use crate::<module>..`), by the name it gives them, to their
 /// module; `modules` are the bundle's library modules.
-pub(super) fn reexported_crates(text: &str, modules: &HashSet<String>) -> HashMap<String, String> {
-    root_reexports_of_bundle_root(text)
+pub(super) fn reexported_crates(
+    file: &syn::File,
+    modules: &HashSet<String>,
+) -> HashMap<String, String> {
+    root_reexports_of_bundle_root(file)
         .into_iter()
         .filter(|(module, _)| modules.contains(module))
         .map(|(module, visible)| (visible, module))
         .collect()
 }
 
-/// Whether `text` has a `macro_rules!` whose expansion holds `#[macro_export]`: the macros it
+/// Whether `file` has a `macro_rules!` whose expansion holds `#[macro_export]`: the macros it
 /// makes live at the crate's root, but their names are known only by expanding its calls.
 /// A `dep::m!` of a name that is no item at the crate's root is then taken for one of them.
-pub(super) fn makes_exported_macros(text: &str) -> bool {
+pub(super) fn makes_exported_macros(file: &syn::File) -> bool {
     struct Find(bool);
     impl<'ast> syn::visit::Visit<'ast> for Find {
         fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
@@ -140,14 +135,12 @@ pub(super) fn makes_exported_macros(text: &str) -> bool {
         }
     }
     let mut find = Find(false);
-    if let Ok(file) = parsed::parse_file(text) {
-        syn::visit::visit_file(&mut find, &file);
-    }
+    syn::visit::visit_file(&mut find, file);
     find.0
 }
 
-/// The `#[macro_export]` macros of a crate's text, which the bundle puts at its root.
-pub(super) fn exported_macros(text: &str) -> HashSet<String> {
+/// The `#[macro_export]` macros of a crate's parsed text, which the bundle puts at its root.
+pub(super) fn exported_macros(file: &syn::File) -> HashSet<String> {
     struct Find(HashSet<String>);
     impl<'ast> syn::visit::Visit<'ast> for Find {
         fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
@@ -159,9 +152,7 @@ pub(super) fn exported_macros(text: &str) -> HashSet<String> {
         }
     }
     let mut find = Find(HashSet::new());
-    if let Ok(file) = parsed::parse_file(text) {
-        syn::visit::visit_file(&mut find, &file);
-    }
+    syn::visit::visit_file(&mut find, file);
     find.0
 }
 
@@ -180,7 +171,8 @@ mod tests {
         let known: HashSet<String> = ["kmax", "kmin", "chmin", "kmid", "other", "deep", "max2"]
             .map(String::from)
             .into();
-        let mut found: Vec<String> = reexported_macros(text, &known).into_iter().collect();
+        let file = syn::parse_file(text).unwrap();
+        let mut found: Vec<String> = reexported_macros(&file, &known).into_iter().collect();
         found.sort();
         assert_eq!(found, ["chmin", "kmax"]);
     }

@@ -20,6 +20,7 @@ mod names;
 mod parsed;
 mod paths;
 mod prune;
+mod refusal;
 mod rewriter;
 mod scope;
 mod splice;
@@ -38,6 +39,7 @@ use syn::{File, Item, ItemMod};
 use super::problems::Problem;
 use manifest::CrateInfo;
 use names::Used;
+pub use refusal::{Refusal, RefusalKind};
 use rewriter::Rewriter;
 
 /// A finished bundle.
@@ -150,23 +152,23 @@ struct Offered {
 }
 
 impl Offered {
-    /// Records what the library `module` (its bundled `text`, exporting the macros `exported`)
+    /// Records what the library `module` (its bundled text, parsed: `file`; exporting the macros `exported`)
     /// offers. A macro of a dependency it hands on under its own name (`pub use dep::m;`) is
     /// offered as a macro, not an item: in the bundle it is the one at the root, where an
     /// importer's `use module::m;` would name it twice.
-    fn add(&mut self, module: &str, text: &str, exported: HashSet<String>) -> Result<()> {
+    fn add(&mut self, module: &str, file: &File, exported: HashSet<String>) -> Result<()> {
         let known: HashSet<String> = self.macros.values().flatten().cloned().collect();
-        let handed_on = exports::reexported_macros(text, &known);
-        if exports::makes_exported_macros(text) {
+        let handed_on = exports::reexported_macros(file, &known);
+        if exports::makes_exported_macros(file) {
             self.macro_makers.insert(module.to_string());
         }
         let modules: HashSet<String> = self.items.keys().cloned().collect();
         self.crates.insert(
             module.to_string(),
-            exports::reexported_crates(text, &modules),
+            exports::reexported_crates(file, &modules),
         );
         insert_macros(&mut self.macros, module, exported)?;
-        let mut items = exports::root_item_names(text);
+        let mut items = exports::root_item_names(file);
         items.retain(|name| !handed_on.contains(name));
         self.items.insert(module.to_string(), items);
         self.macros
@@ -220,9 +222,10 @@ fn load_crate(file: &Path, mut rw: Rewriter, at_root: bool) -> Result<(String, H
         },
         at_root,
     )?;
-    rw.own_macros = exports::exported_macros(&first);
-    rw.own_items = exports::root_item_names(&first);
-    rw.own_crates = exports::renamed_deps_at_root(&first, &rw.deps);
+    let parsed = parsed::parse(&first).with_context(|| format!("{} as bundled", file.display()))?;
+    rw.own_macros = exports::exported_macros(&parsed);
+    rw.own_items = exports::root_item_names(&parsed);
+    rw.own_crates = exports::renamed_deps_at_root(&parsed, &rw.deps);
     let macros = rw.own_macros.clone();
     Ok((splice::load(file, &rw, at_root)?, macros))
 }
@@ -233,6 +236,12 @@ pub fn bundle(root: &Path, problem: &Problem, options: Options) -> Result<Bundle
     build(root, problem, options).map_err(|e| {
         // Dependencies are found by canonical path, so either spelling of the root may appear.
         let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        // A refusal stays typed (its message is the same).
+        if e.chain().count() == 1 {
+            if let Some(refusal) = e.downcast_ref::<Refusal>() {
+                return refusal.clone().relative_to(&[root, &canonical]).into();
+            }
+        }
         let mut message = format!("{e:#}");
         for prefix in [root, &canonical] {
             message = message.replace(&format!("{}/", prefix.display()), "");
@@ -267,10 +276,12 @@ impl Loaded {
     ) -> Result<String> {
         let rw = rewriter(info, Some(&info.lib_name), &self.offered);
         let (text, exported) = load_crate(lib, rw, false)?;
-        self.offered.add(&info.lib_name, &text, exported)?;
-        let (text, attrs) = hoist_crate_attrs(&text);
+        let as_bundled = || format!("{} as bundled", lib.display());
+        let file = parsed::parse(&text).with_context(as_bundled)?;
+        self.offered.add(&info.lib_name, &file, exported)?;
+        let (text, attrs) = hoist_crate_attrs(&text).with_context(as_bundled)?;
         self.hoisted.extend(attrs);
-        let (text, externs) = hoist_sysroot_crates(&text);
+        let (text, externs) = hoist_sysroot_crates(&text).with_context(as_bundled)?;
         self.sysroot_crates
             .extend(externs.into_iter().map(|e| (module.clone(), e)));
         Ok(text)
@@ -451,9 +462,10 @@ fn assemble(
     // `macro_rules!` is in scope in all the text after it, and one of main.rs's would otherwise
     // reach into the libraries' modules, where a library's own macro of that name then is
     // ambiguous (E0659) or shadowed.
-    let (main_attrs, main_code) = split_inner_attrs(&user.main_text);
-    let main_attrs = lints::without_bundler_judged_lints(main_attrs);
-    let (main_attrs, main_lints) = lints::main_levels(&main_attrs);
+    let as_bundled = "main.rs as bundled";
+    let (main_attrs, main_code) = split_inner_attrs(&user.main_text).context(as_bundled)?;
+    let main_attrs = lints::without_bundler_judged_lints(main_attrs).context(as_bundled)?;
+    let (main_attrs, main_lints) = lints::main_levels(&main_attrs).context(as_bundled)?;
     let given_back: String = lints::allowable_on_modules(&main_lints)
         .iter()
         .map(|l| format!(", {l}"))
@@ -462,11 +474,8 @@ fn assemble(
         body.push_str(main_attrs.trim_end());
         body.push('\n');
     }
-    body.push_str(&sysroot_crate_lines(
-        loaded.sysroot_crates,
-        main_code,
-        &kept,
-    ));
+    let sysroot_crates = sysroot_crate_lines(loaded.sysroot_crates, main_code, &kept);
+    body.push_str(&sysroot_crates.context(as_bundled)?);
     if let Some(text) = &user.lib_text {
         // A library's public items and re-exports are its API; inside a binary they sit in a
         // private module, where rustc would call the ones main.rs does not use dead or unused.
@@ -499,8 +508,8 @@ fn sysroot_crate_lines(
     sysroot_crates: Vec<(Option<String>, String)>,
     main_code: &str,
     kept: &[ItemMod],
-) -> String {
-    let in_main = root_extern_crates(main_code);
+) -> Result<String> {
+    let in_main = root_extern_crates(main_code)?;
     let kept_modules: HashSet<String> = kept.iter().map(|m| m.ident.to_string()).collect();
     let mut seen = HashSet::new();
     let mut lines = String::new();
@@ -515,7 +524,7 @@ fn sysroot_crate_lines(
             lines.push_str(&format!("#[allow(unused_extern_crates)]\n{item}\n"));
         }
     }
-    lines
+    Ok(lines)
 }
 
 /// Inner attributes that mean something only on the crate root, so a wrapped crate's go to
@@ -569,7 +578,7 @@ fn strongest_crate_attrs(hoisted: Vec<String>) -> Vec<String> {
 /// std as s;`) out of its text, returning them. At a crate's root one gives the name to every
 /// module of the crate; in the library's module of the bundle it would give it to that module
 /// alone, so it goes to the bundle's root, which gives it to every module again.
-fn hoist_sysroot_crates(text: &str) -> (String, Vec<String>) {
+fn hoist_sysroot_crates(text: &str) -> Result<(String, Vec<String>)> {
     let sysroot = |item: &Item| matches!(item, Item::ExternCrate(e) if scope::SYSROOT.iter().any(|n| e.ident == n));
     cut_out(text, |file| {
         file.items
@@ -581,14 +590,12 @@ fn hoist_sysroot_crates(text: &str) -> (String, Vec<String>) {
 }
 
 /// `text` (a crate's) without the byte ranges `pick` finds in its syntax (in order), and the
-/// texts cut; `text` unchanged when it does not parse.
+/// texts cut.
 fn cut_out(
     text: &str,
     pick: impl Fn(&File) -> Vec<std::ops::Range<usize>>,
-) -> (String, Vec<String>) {
-    let Ok(file) = parsed::parse_file(text) else {
-        return (text.to_string(), Vec::new());
-    };
+) -> Result<(String, Vec<String>)> {
+    let file = parsed::parse(text)?;
     let mut out = String::with_capacity(text.len());
     let mut cut = Vec::new();
     let mut at = 0;
@@ -598,7 +605,7 @@ fn cut_out(
         at = range.end;
     }
     out.push_str(&text[at..]);
-    (out, cut)
+    Ok((out, cut))
 }
 
 /// The name and alias (`extern crate alloc as a;`: `("alloc", Some("a"))`) of an `extern
@@ -611,11 +618,10 @@ fn extern_crate_key(text: &str) -> (String, Option<String>) {
 }
 
 /// The `extern crate` items at the root of `text`, as [`extern_crate_key`]s.
-fn root_extern_crates(text: &str) -> HashSet<(String, Option<String>)> {
-    let Ok(file) = parsed::parse_file(text) else {
-        return HashSet::new();
-    };
-    file.items
+fn root_extern_crates(text: &str) -> Result<HashSet<(String, Option<String>)>> {
+    let file = parsed::parse(text)?;
+    Ok(file
+        .items
         .iter()
         .filter_map(|item| match item {
             Item::ExternCrate(e) => Some((
@@ -624,13 +630,13 @@ fn root_extern_crates(text: &str) -> HashSet<(String, Option<String>)> {
             )),
             _ => None,
         })
-        .collect()
+        .collect())
 }
 
 /// Cuts the crate-root-only inner attributes out of a crate's text, returning those the bundle
 /// keeps at its top ([`CRATE_ATTRS`]; [`DROPPED_CRATE_ATTRS`] go).
-fn hoist_crate_attrs(text: &str) -> (String, Vec<String>) {
-    let text = &lints::without_crate_level_lints(text);
+fn hoist_crate_attrs(text: &str) -> Result<(String, Vec<String>)> {
+    let text = &lints::without_crate_level_lints(text)?;
     let named =
         |attr: &syn::Attribute, names: &[&str]| names.iter().any(|name| attr.path().is_ident(name));
     let (text, cut) = cut_out(text, |file| {
@@ -639,7 +645,7 @@ fn hoist_crate_attrs(text: &str) -> (String, Vec<String>) {
             .filter(|attr| named(attr, CRATE_ATTRS) || named(attr, DROPPED_CRATE_ATTRS))
             .map(|attr| attr.span().byte_range())
             .collect()
-    });
+    })?;
     let kept = cut
         .into_iter()
         .filter(|text| {
@@ -648,17 +654,18 @@ fn hoist_crate_attrs(text: &str) -> (String, Vec<String>) {
             })
         })
         .collect();
-    (text, kept)
+    Ok((text, kept))
 }
 
 /// `text` (a crate root) cut after its last inner attribute: the attributes (with what comes
 /// before them), then the rest.
-fn split_inner_attrs(text: &str) -> (&str, &str) {
-    let end = parsed::parse_file(text)
-        .ok()
-        .and_then(|file| file.attrs.last().map(|attr| attr.span().byte_range().end))
-        .unwrap_or(0);
-    text.split_at(end)
+fn split_inner_attrs(text: &str) -> Result<(&str, &str)> {
+    let file = parsed::parse(text)?;
+    let end = file
+        .attrs
+        .last()
+        .map_or(0, |attr| attr.span().byte_range().end);
+    Ok(text.split_at(end))
 }
 
 /// Records `module`'s exported macros ([`refuse_macro_clash`] first).
@@ -681,11 +688,12 @@ fn refuse_macro_clash(
 ) -> Result<()> {
     for (other, names) in macros {
         if let Some(name) = exported.intersection(names).next() {
-            bail!(
-                "`{module}` and `{other}` both export `macro_rules! {name}`: in one file both would \
-                 be `crate::{name}!` (#[macro_export] puts a macro at the crate's root): rename \
-                 one of them"
-            );
+            let kind = RefusalKind::MacroClash {
+                module: module.to_string(),
+                other: other.clone(),
+                name: name.clone(),
+            };
+            return Err(Refusal::new(kind).into());
         }
     }
     Ok(())
@@ -694,9 +702,7 @@ fn refuse_macro_clash(
 /// Refuses a type-namespace item or import at the top of `main.rs` (as bundled) named like a
 /// crate's module.
 fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> Result<()> {
-    let Ok(file) = parsed::parse_file(main_text) else {
-        return Ok(());
-    };
+    let file = parsed::parse(main_text).context("main.rs as bundled")?;
     let module_named = |name: &str| crates.iter().any(|c| c.lib_name == name);
     for item in &file.items {
         if let Item::Use(u) = item {
@@ -710,9 +716,11 @@ fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> 
                 (module_named(name) && !itself).then_some(name)
             });
             if let Some(name) = clash {
-                bail!(
-                    "{}: a `use` brings `{name}` to the top of main.rs, where the bundle makes the crate `{name}` a module; import it under another name (`as {name}_mod`) or inside a function",
-                    root_use_at(main_path, name)
+                let kind = RefusalKind::ImportNamedLikeCrate {
+                    name: name.to_string(),
+                };
+                return Err(
+                    Refusal::at_line(main_path, root_use_line(main_path, name)?, kind).into(),
                 );
             }
             continue;
@@ -724,9 +732,11 @@ fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> 
             let named = |item: &Item| {
                 (type_namespace_ident(item) == Some(ident)).then(|| item.span().start().line)
             };
-            bail!(
-                "{}: `{ident}` at the top of main.rs has the name of the crate `{ident}`, which the bundle makes a module beside it",
-                root_item_at(main_path, named)
+            let kind = RefusalKind::ItemNamedLikeCrate {
+                name: ident.to_string(),
+            };
+            return Err(
+                Refusal::at_line(main_path, root_item_line(main_path, named)?, kind).into(),
             );
         }
     }
@@ -747,10 +757,10 @@ fn type_namespace_ident(item: &Item) -> Option<&syn::Ident> {
     }
 }
 
-/// `file:line` of the first `use` at the root of the file at `path` that brings in `name`
-/// (the file alone when there is none).
-fn root_use_at(path: &Path, name: &str) -> String {
-    root_item_at(path, |item| {
+/// The line of the first `use` at the root of the file at `path` that brings in `name` (`None`
+/// when there is none).
+fn root_use_line(path: &Path, name: &str) -> Result<Option<usize>> {
+    root_item_line(path, |item| {
         let Item::Use(u) = item else { return None };
         let mut leaves = Vec::new();
         syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
@@ -761,18 +771,13 @@ fn root_use_at(path: &Path, name: &str) -> String {
     })
 }
 
-/// `file:line` of the first item at the root of the file at `path` for which `line_of` gives
-/// a line (the file alone when there is none). Read from the file itself: the text the bundler
-/// works on has its `mod x;` files inlined, which moves the lines after them.
-fn root_item_at(path: &Path, line_of: impl Fn(&Item) -> Option<usize>) -> String {
-    let text = syntax::read_source(path).unwrap_or_default();
-    let line = parsed::parse_file(&text)
-        .ok()
-        .and_then(|file| file.items.iter().find_map(&line_of));
-    match line {
-        Some(line) => format!("{}:{line}", path.display()),
-        None => path.display().to_string(),
-    }
+/// The line of the first item at the root of the file at `path` for which `line_of` gives a
+/// line (`None` when there is none). Read from the file itself: the text the bundler works on
+/// has its `mod x;` files inlined, which moves the lines after them.
+fn root_item_line(path: &Path, line_of: impl Fn(&Item) -> Option<usize>) -> Result<Option<usize>> {
+    let text = syntax::read_source(path)?;
+    let file = parsed::parse_file(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    Ok(file.items.iter().find_map(&line_of))
 }
 
 /// The paths the problem's own code imports from the library modules (`libraries`), written

@@ -11,8 +11,8 @@ use proc_macro2::{TokenStream, TokenTree};
 
 use super::docs::{self, DocTokens};
 use super::edits::{inside, Edit};
+use super::refusal::{Refusal, RefusalKind};
 use super::rewriter::Rewriter;
-use super::syntax::at;
 use super::tokens::*;
 
 /// Keywords followed by the name of the item they declare, in the namespace a crate's name is
@@ -136,7 +136,7 @@ pub(super) struct TokenContext<'a> {
     pub removed: &'a [Range<usize>],
     pub text: &'a str,
     pub edits: &'a mut Vec<Edit>,
-    pub problems: &'a mut Vec<String>,
+    pub problems: &'a mut Vec<Refusal>,
     pub path: &'a Path,
     /// What the tokens being rewritten are, for their doc comments.
     pub doc_tokens: DocTokens,
@@ -302,40 +302,33 @@ impl TokenContext<'_> {
     /// file and line, a type's path, the text of a path the bundle rewrites.
     fn refuse_moved_meaning(&mut self, t: &[TokenTree], i: usize, id: &proc_macro2::Ident) {
         let rw = self.rw;
-        let path = self.path;
-        let span = id.span();
         let name = id.to_string();
         let bang = is_macro_bang(t, i);
-        let problems = &mut *self.problems;
+        let macro_name = || name.clone();
+        let mut kinds = Vec::new();
         if bang && ["include", "include_str", "include_bytes"].contains(&name.as_str()) {
-            problems.push(format!(
-                "{}: `{name}!` reads a file beside the source, but a judge compiles the bundle alone",
-                at(path, span)
-            ));
+            kinds.push(RefusalKind::ReadsFile {
+                macro_name: macro_name(),
+            });
         }
         if bang && (name == "env" || name == "option_env") {
-            problems.push(format!(
-                "{}: `{name}!` reads cargo's environment at build time, which a judge's plain rustc does not set",
-                at(path, span)
-            ));
+            kinds.push(RefusalKind::ReadsEnvironment {
+                macro_name: macro_name(),
+            });
         }
         // Their values name where the code is, which the bundle moves (one file, crates as
         // modules): output made from them would differ from the cargo build's.
         if bang && ["module_path", "file", "line", "column"].contains(&name.as_str()) {
-            problems.push(format!(
-                "{}: `{name}!` gives the bundle's module path, file and line, not the source's, so what it prints would differ from the cargo build; write the text itself",
-                at(path, span)
-            ));
+            kinds.push(RefusalKind::NamesLocation {
+                macro_name: macro_name(),
+            });
         }
         // `std::any::type_name::<T>()` names `T` by its module path, which the bundle moves.
         let type_name = name == "type_name"
             && ((i >= 3 && is_ident(t.get(i - 3), "any") && is_colon2(t, i - 2))
                 || (is_colon2(t, i + 1) && is_punct(t.get(i + 3), '<')));
         if type_name {
-            problems.push(format!(
-                "{}: `type_name` names a type by its module path, which the bundle moves (a crate becomes a module), so what it prints would differ from the cargo build; write the name itself",
-                at(path, span)
-            ));
+            kinds.push(RefusalKind::TypeName);
         }
         // The text of a path the bundle rewrites (`stringify!(grid_core::Grid)`) would be
         // the rewritten one.
@@ -346,12 +339,12 @@ impl TokenContext<'_> {
                     (name == "crate" && rw.own_module.is_some()) || rw.deps.contains_key(name)
                 };
                 if idents_in(g.stream()).iter().any(|n| rewritten(n)) {
-                    problems.push(format!(
-                        "{}: `stringify!` of a path the bundle rewrites (a crate's, or a library's `crate::` one) gives the bundle's path, not the source's; write the text itself",
-                        at(path, span)
-                    ));
+                    kinds.push(RefusalKind::StringifyRewrittenPath);
                 }
             }
+        }
+        for kind in kinds {
+            self.problems.push(Refusal::at(self.path, id.span(), kind));
         }
     }
 

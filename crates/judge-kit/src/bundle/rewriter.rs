@@ -3,6 +3,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
+use anyhow::{Context, Result};
 use syn::Item;
 
 use super::parsed;
@@ -45,14 +46,10 @@ pub(super) struct Rewriter {
 /// `rewriter`, knowing what the crate's root brings into every module with `extern crate`:
 /// names it gives crates (`extern crate x as y;`, paths of `y` then rewritten everywhere like
 /// the crate's; `self` is the crate itself), and the macros of `#[macro_use] extern crate x;`.
-pub(super) fn with_root_aliases(root_file: &Path, rewriter: &Rewriter) -> Rewriter {
+pub(super) fn with_root_aliases(root_file: &Path, rewriter: &Rewriter) -> Result<Rewriter> {
     let mut rewriter = rewriter.clone();
-    let Some(file) = read_source(root_file)
-        .ok()
-        .and_then(|text| parsed::parse_file(&text).ok())
-    else {
-        return rewriter;
-    };
+    let text = read_source(root_file)?;
+    let file = parsed::parse(&text).with_context(|| root_file.display().to_string())?;
     for item in &file.items {
         let Item::ExternCrate(e) = item else {
             continue;
@@ -80,5 +77,5 @@ pub(super) fn with_root_aliases(root_file: &Path, rewriter: &Rewriter) -> Rewrit
         };
         rewriter.deps.insert(unraw(alias), module);
     }
-    rewriter
+    Ok(rewriter)
 }

@@ -19,6 +19,7 @@ use super::edits::{apply, inside, Edit, Edits};
 use super::imports::UseEdits;
 use super::parsed;
 use super::paths::{use_aliases, TokenContext};
+use super::refusal::{Refusal, RefusalKind};
 use super::rewriter::{with_root_aliases, Rewriter};
 use super::std_macros;
 use super::syntax::{at, item_attrs, macro_rules_name, read_source, unraw, vis_prefix};
@@ -44,7 +45,7 @@ pub(super) fn load(root_file: &Path, rewriter: &Rewriter, at_bundle_root: bool) 
         own: folder,
     };
     let mut stack = Vec::new();
-    let rewriter = with_root_aliases(root_file, rewriter);
+    let rewriter = with_root_aliases(root_file, rewriter)?;
     let text = splice_file(
         root_file,
         &dirs,
@@ -148,8 +149,8 @@ fn splice_file(
         doc_tokens: DocTokens::Code,
     };
     context.rewrite(tokens, &HashSet::new());
-    if let Some(first) = problems.first() {
-        bail!("{first}");
+    if let Some(first) = problems.into_iter().next() {
+        return Err(first.into());
     }
     stack.pop();
     Ok(Some(apply(&text, edits)))
@@ -275,10 +276,8 @@ impl Walker<'_> {
             if name == "self" || super::scope::SYSROOT.contains(&name.as_str()) {
                 return Ok(());
             }
-            bail!(
-                "{}: `extern crate {name}` names no dependency of this crate; a judge compiles one file with no crates",
-                at(self.path, e.extern_token.span)
-            );
+            let kind = RefusalKind::UnknownExternCrate { name };
+            return Err(Refusal::at(self.path, e.extern_token.span, kind).into());
         };
         let exports_macros = self
             .rewriter
@@ -287,10 +286,8 @@ impl Walker<'_> {
             .is_some_and(|m| !m.is_empty());
         let macro_use = e.attrs.iter().any(|a| a.path().is_ident("macro_use"));
         if macro_use && exports_macros && !top {
-            bail!(
-                "{}: `#[macro_use] extern crate {name}` in a module, not at the crate's root: one file cannot give its macros to this module alone; put it at the root or call them as `{name}::the_macro!(..)`",
-                at(self.path, e.extern_token.span)
-            );
+            let kind = RefusalKind::MacroUseInModule { name };
+            return Err(Refusal::at(self.path, e.extern_token.span, kind).into());
         }
         // Every `name::` path is rewritten to the bundle module, so the declaration goes; a
         // renaming one becomes a `use` of the module under the new name.
@@ -357,12 +354,11 @@ impl Walker<'_> {
                 return Ok(());
             }
             if !flat.is_file() && !nested.is_file() {
-                bail!(
-                    "{}: `mod {name};` but neither {} nor {} exists",
-                    at(self.path, m.ident.span()),
-                    flat.display(),
-                    nested.display()
-                );
+                let kind = RefusalKind::MissingModuleFile {
+                    module: name,
+                    looked_for: vec![flat, nested],
+                };
+                return Err(Refusal::at(self.path, m.ident.span(), kind).into());
             }
             let file = if flat.is_file() { flat } else { nested };
             let dirs = Dirs {
@@ -372,11 +368,11 @@ impl Walker<'_> {
             (file, dirs)
         };
         if !file.is_file() {
-            bail!(
-                "{}: `mod {name};` but {} does not exist",
-                at(self.path, m.ident.span()),
-                file.display()
-            );
+            let kind = RefusalKind::MissingModuleFile {
+                module: name,
+                looked_for: vec![file],
+            };
+            return Err(Refusal::at(self.path, m.ident.span(), kind).into());
         }
         let Some(child) =
             splice_file(&file, &dirs, self.rewriter, false, self.stack, self.textual)?
@@ -430,11 +426,12 @@ impl Walker<'_> {
             match cfg::eval(&condition) {
                 cfg::Truth::True => found = Some((attr, path)),
                 cfg::Truth::False => {}
-                cfg::Truth::Unknown => bail!(
-                    "{}: `#[cfg_attr(.., path = ..)]` picks the file of `mod {}` by a condition of the judge's machine, which the bundler cannot decide; write one `#[cfg(..)] #[path = ..] mod` for each condition instead",
-                    at(self.path, attr.span()),
-                    unraw(&m.ident)
-                ),
+                cfg::Truth::Unknown => {
+                    let kind = RefusalKind::CfgAttrPath {
+                        module: unraw(&m.ident),
+                    };
+                    return Err(Refusal::at(self.path, attr.span(), kind).into());
+                }
             }
         }
         Ok(found)
