@@ -472,7 +472,9 @@ fn a_refusal_is_typed_with_its_kind_file_and_line() {
     };
     let at = |file: &str, line: Option<usize>| (Some(PathBuf::from(file)), line);
     let s = String::from;
-    let cases: Vec<(&str, RefusalKind, (Option<PathBuf>, Option<usize>))> = vec![
+    // Each refused fixture: its kind, then its file and line.
+    type Where = (Option<PathBuf>, Option<usize>);
+    let cases: Vec<(&str, RefusalKind, Where)> = vec![
         (
             "fx-external",
             RefusalKind::ExternalCrate {

@@ -11,9 +11,9 @@ use judge_kit::bundle::{write, Options};
 use judge_kit::check::{limits_for, Compiler};
 use judge_kit::cli::{emit, enter_user_dir, exit_status};
 use judge_kit::problems::{discover, select_many, workspace_root};
-use judge_kit::run::{run, Limits, Program};
 use judge_kit::tools;
-use judge_kit::verdict::{judge, Verdict};
+use judge_runner::{judge, Verdict};
+use judge_runner::{run, Limits, Program};
 
 /// Time each problem's bundled binary (compiled like the judge: rustc -O) on its worst input
 /// against an empty program that reads the same stdin, runs interleaved, through the same

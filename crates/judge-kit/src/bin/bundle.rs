@@ -12,7 +12,7 @@ use judge_kit::check::{check_bundle, compilers, Compiler};
 use judge_kit::cli::{emit, exit_status};
 use judge_kit::problems::{discover, select_many, workspace_root, Problem};
 use judge_kit::samples;
-use judge_kit::verdict::Verdict;
+use judge_runner::Verdict;
 
 /// Turn a problem crate plus the parts of grid-core it uses into one `.rs` file that the judge
 /// compiles with plain `rustc --edition 2021 -O`.

@@ -75,7 +75,7 @@ fn run(args: Args) -> Result<()> {
             Added::Present(n) => println!("skipped a sample already there as {shown}/{n}.in"),
         }
     }
-    if page.special_judge && judge.compare != judge_kit::verdict::Compare::Special {
+    if page.special_judge && judge.compare != judge_runner::Compare::Special {
         println!(
             "note: the page says a special judge decides; set compare = \"special\" in {}'s \
              [package.metadata.judge]",

@@ -8,7 +8,7 @@ use anyhow::{bail, Context, Result};
 use super::page::{Page, PageSample};
 use super::problems::{looks_like_problem, Site};
 use super::samples::as_judge_text;
-use super::verdict::Compare;
+use judge_runner::Compare;
 
 /// What to create.
 #[derive(Clone, Debug)]
