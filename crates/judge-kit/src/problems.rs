@@ -150,6 +150,17 @@ impl Problem {
     pub fn samples_dir(&self, root: &Path) -> PathBuf {
         root.join("samples").join(&self.name)
     }
+
+    /// Its crate as the bundler takes it (the judge named in the bundle's first line).
+    pub fn bundle_target(&self) -> judge_bundler::Target {
+        let judge = &self.judge;
+        judge_bundler::Target {
+            name: self.name.clone(),
+            dir: self.dir.clone(),
+            dependencies: self.dependencies.clone(),
+            judge: format!("{} problem {}: {}", judge.site, judge.problem, judge.url),
+        }
+    }
 }
 
 #[derive(Deserialize)]

@@ -1,13 +1,15 @@
 //! Turning a problem crate plus the parts of its workspace libraries it uses into one
-//! judge-ready `.rs` file.
+//! judge-ready `.rs` file: [`bundle`] takes the crate ([`Target`]: its folder, and the
+//! workspace root) and gives the [`Bundle`], or a [`Refusal`] saying what cannot be in one
+//! file, where, and what to do.
 //!
 //! The file is the inner attributes of the problem's `main.rs`, then `mod <its lib> { lib.rs }`,
 //! then one module per library crate it depends on (grid-core, other problems' libraries,
 //! transitively) holding only the items the problem reaches, then the rest of `main.rs` (last,
 //! so that its `macro_rules!` are not in scope in the libraries). The problem's own code is the
 //! author's text (comments and inner attributes kept), with `mod x;` files inlined, items the
-//! judge never compiles cut out and paths rewritten where they change meaning ([`splice`]);
-//! library crates are pruned ([`prune`]) and printed without their docs and tests.
+//! judge never compiles cut out and paths rewritten where they change meaning (module `splice`);
+//! library crates are pruned (module `prune`) and printed without their docs and tests.
 
 mod cfg;
 mod docs;
@@ -36,11 +38,23 @@ use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
 use syn::spanned::Spanned;
 use syn::{File, Item, ItemMod};
 
-use super::problems::Problem;
 use manifest::CrateInfo;
 use names::Used;
 pub use refusal::{Refusal, RefusalKind};
 use rewriter::Rewriter;
+
+/// The crate to bundle: a binary crate (with its `src/main.rs`) of a Cargo workspace.
+#[derive(Clone, Debug)]
+pub struct Target {
+    /// Its package name, which names the bundle (`<name>.rs`).
+    pub name: String,
+    /// Its folder, holding its `Cargo.toml`.
+    pub dir: PathBuf,
+    /// The names of its normal, non-optional dependencies (what its binary is built from).
+    pub dependencies: Vec<String>,
+    /// The judge the bundle is for, as its first line names it (`baekjoon problem 1000: URL`).
+    pub judge: String,
+}
 
 /// A finished bundle.
 #[derive(Clone, Debug)]
@@ -67,17 +81,17 @@ impl Default for Options {
     }
 }
 
-/// Where `scripts/bundle` writes a problem's bundle.
-pub fn output_path(root: &Path, problem: &Problem) -> PathBuf {
+/// Where `scripts/bundle` writes a crate's bundle: `<root>/target/bundle/<name>.rs`.
+pub fn output_path(root: &Path, target: &Target) -> PathBuf {
     root.join("target/bundle")
-        .join(format!("{}.rs", problem.name))
+        .join(format!("{}.rs", target.name))
 }
 
-/// Builds `problem`'s bundle and writes it to [`output_path`], returning both (see
+/// Builds `target`'s bundle and writes it to [`output_path`], returning both (see
 /// [`bundle_sound`] for what is written when pruning went wrong).
-pub fn write(root: &Path, problem: &Problem, options: Options) -> Result<(PathBuf, Bundle)> {
-    let made = bundle_sound(root, problem, options)?;
-    let path = output_path(root, problem);
+pub fn write(root: &Path, target: &Target, options: Options) -> Result<(PathBuf, Bundle)> {
+    let made = bundle_sound(root, target, options)?;
+    let path = output_path(root, target);
     std::fs::create_dir_all(path.parent().expect("a bundle path has a folder"))?;
     std::fs::write(&path, &made.source).with_context(|| format!("writing {}", path.display()))?;
     Ok((path, made))
@@ -87,12 +101,12 @@ pub fn write(root: &Path, problem: &Problem, options: Options) -> Result<(PathBu
 /// the current `rustc` but the whole crates do, the whole crates are returned, with
 /// [`Bundle::unsound_pruning`] saying what rustc said of the pruned one. Pruning is a guess
 /// about the names the code reaches; a wrong guess must not cost a submission.
-pub fn bundle_sound(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
-    let made = bundle(root, problem, options)?;
+pub fn bundle_sound(root: &Path, target: &Target, options: Options) -> Result<Bundle> {
+    let made = bundle(root, target, options)?;
     if !options.prune {
         return Ok(made);
     }
-    sound(made, || bundle(root, problem, Options { prune: false }))
+    sound(made, || bundle(root, target, Options { prune: false }))
 }
 
 /// The pruned bundle `made`, or the unpruned one `whole` makes when only that one compiles.
@@ -230,10 +244,11 @@ fn load_crate(file: &Path, mut rw: Rewriter, at_root: bool) -> Result<(String, H
     Ok((splice::load(file, &rw, at_root)?, macros))
 }
 
-/// Builds the single-file submission for `problem`. What it cannot bundle is an error naming
-/// the construct and its `file:line` (relative to `root`).
-pub fn bundle(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
-    build(root, problem, options).map_err(|e| {
+/// Builds the single-file submission for `target`, whose workspace is at `root`. What it cannot
+/// bundle is a [`Refusal`] (in the `anyhow` error) naming the construct and its `file:line`
+/// (relative to `root`).
+pub fn bundle(root: &Path, target: &Target, options: Options) -> Result<Bundle> {
+    build(root, target, options).map_err(|e| {
         // Dependencies are found by canonical path, so either spelling of the root may appear.
         let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
         // A refusal stays typed (its message is the same).
@@ -343,13 +358,13 @@ struct UserCode {
     lib_text: Option<String>,
 }
 
-fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
-    let crates = manifest::crate_graph(root, &problem.dir, &problem.dependencies)?;
+fn build(root: &Path, target: &Target, options: Options) -> Result<Bundle> {
+    let crates = manifest::crate_graph(root, &target.dir, &target.dependencies)?;
     let (own, libraries) = crates.split_first().expect("the problem crate comes first");
     let main_path = own.main_path.clone().with_context(|| {
         format!(
             "{}: no binary (src/main.rs): a judge runs a program",
-            problem.name
+            target.name
         )
     })?;
     let mut loaded = Loaded::default();
@@ -373,10 +388,9 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     };
     let parts = part_sizes(&user, &kept);
     let body = assemble(own, &user, loaded, kept)?;
-    let judge = &problem.judge;
     let header = format!(
-        "// {} — {} problem {}: {}\n// Bundled by scripts/bundle from crates/{} and the parts of grid-core it uses.\n// Compile: rustc --edition 2021 -O {}.rs\n\n",
-        problem.name, judge.site, judge.problem, judge.url, problem.name, problem.name
+        "// {} — {}\n// Bundled by scripts/bundle from crates/{} and the parts of grid-core it uses.\n// Compile: rustc --edition 2021 -O {}.rs\n\n",
+        target.name, target.judge, target.name, target.name
     );
     Ok(Bundle {
         source: header + &body,
