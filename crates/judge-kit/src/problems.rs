@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 
-pub use super::verdict::Compare;
+pub use judge_runner::Compare;
 
 /// The judges this workspace knows, with their defaults.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -81,7 +81,7 @@ struct RawJudge {
     time_limit_ms: Option<u64>,
     memory_limit_mb: Option<u64>,
     source_limit_kib: Option<u64>,
-    #[serde(default, deserialize_with = "super::verdict::deserialize_compare")]
+    #[serde(default, deserialize_with = "judge_runner::deserialize_compare")]
     compare: Compare,
 }
 
@@ -149,6 +149,17 @@ impl Problem {
     /// The folder of its samples.
     pub fn samples_dir(&self, root: &Path) -> PathBuf {
         root.join("samples").join(&self.name)
+    }
+
+    /// Its crate as the bundler takes it (the judge named in the bundle's first line).
+    pub fn bundle_target(&self) -> judge_bundler::Target {
+        let judge = &self.judge;
+        judge_bundler::Target {
+            name: self.name.clone(),
+            dir: self.dir.clone(),
+            dependencies: self.dependencies.clone(),
+            judge: format!("{} problem {}: {}", judge.site, judge.problem, judge.url),
+        }
     }
 }
 

@@ -7,8 +7,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 
-use judge_kit::bundle::{bundle, Bundle, Options};
+use judge_kit::bundle::{bundle, Bundle, Options, Refusal, RefusalKind};
 use judge_kit::compiler::{declared_floor, floor_compiler_path, verify_floor, Compiler};
 use judge_kit::problems::{discover, select, Problem};
 
@@ -83,42 +84,66 @@ fn made(name: &str) -> Bundle {
 }
 
 #[test]
-fn every_fixture_bundles_compiles_alone_without_warnings_and_answers_its_sample() {
-    let root = fixtures();
-    let problems = discover(&root).unwrap();
+fn one_crate_per_construct_each_its_own_case() {
+    let problems = discover(&fixtures()).unwrap();
     assert_eq!(problems.len(), 65, "one crate per construct");
-    let compilers = compilers();
+    let cases = include_str!(concat!(env!("OUT_DIR"), "/bundle_fixture_cases.rs"));
+    assert_eq!(cases.matches("#[test]").count(), problems.len());
+}
+
+/// The fixture problems, discovered once for all the cases.
+fn fixture_problems() -> &'static [Problem] {
+    static PROBLEMS: OnceLock<Vec<Problem>> = OnceLock::new();
+    PROBLEMS.get_or_init(|| discover(&fixtures()).unwrap())
+}
+
+/// The compilers, probed once for all the cases.
+fn fixture_compilers() -> &'static [Compiler] {
+    static COMPILERS: OnceLock<Vec<Compiler>> = OnceLock::new();
+    COMPILERS.get_or_init(compilers)
+}
+
+/// The fixture `name` bundles, compiles alone by every compiler without a warning, and answers
+/// its sample through each.
+fn check_fixture(name: &str) {
+    let root = fixtures();
+    let problem = select(fixture_problems(), name).unwrap();
+    assert_eq!(problem.name, name);
     let dir = tempfile::tempdir().unwrap();
-    for problem in &problems {
-        let made = bundle(&root, problem, Options::default())
-            .unwrap_or_else(|e| panic!("{}: {e:#}", problem.name));
-        let source = dir.path().join(format!("{}.rs", problem.name));
-        std::fs::write(&source, &made.source).unwrap();
-        let (input, expected) = sample(problem);
-        for compiler in &compilers {
-            let out_dir = dir
-                .path()
-                .join(format!("{}-{}", problem.name, compiler.version));
-            let compiled = compiler.compile_in(&source, &out_dir, &out_dir).unwrap();
-            assert_eq!(
-                compiled.messages, "",
-                "{} warns on {}:\n{}",
-                problem.name, compiler.version, made.source
-            );
-            assert_eq!(
-                run(
-                    compiled.exe.as_ref().expect("no messages, so it compiled"),
-                    &input
-                ),
-                expected,
-                "{} on {}",
-                problem.name,
-                compiler.version
-            );
-            // Dozens of fixtures x 2 compilers of binaries add up on a small disk: each goes once judged.
-            std::fs::remove_dir_all(&out_dir).unwrap();
-        }
+    let made = bundle(&root, problem, Options::default())
+        .unwrap_or_else(|e| panic!("{}: {e:#}", problem.name));
+    let source = dir.path().join(format!("{}.rs", problem.name));
+    std::fs::write(&source, &made.source).unwrap();
+    let (input, expected) = sample(problem);
+    for compiler in fixture_compilers() {
+        let out_dir = dir
+            .path()
+            .join(format!("{}-{}", problem.name, compiler.version));
+        let compiled = compiler.compile_in(&source, &out_dir, &out_dir).unwrap();
+        assert_eq!(
+            compiled.messages, "",
+            "{} warns on {}:\n{}",
+            problem.name, compiler.version, made.source
+        );
+        assert_eq!(
+            run(
+                compiled.exe.as_ref().expect("no messages, so it compiled"),
+                &input
+            ),
+            expected,
+            "{} on {}",
+            problem.name,
+            compiler.version
+        );
+        // Dozens of fixtures x 2 compilers of binaries add up on a small disk: each goes once judged.
+        std::fs::remove_dir_all(&out_dir).unwrap();
     }
+}
+
+/// Every fixture bundles, compiles alone with no warning and answers its sample: one case each
+/// (written by build.rs from the fixture folders), so that every failing fixture is reported.
+mod every_fixture_bundles_compiles_alone_without_warnings_and_answers_its_sample {
+    include!(concat!(env!("OUT_DIR"), "/bundle_fixture_cases.rs"));
 }
 
 /// The cargo beside the judge-floor rustc (rustup's 1.63.0 toolchain, or Debian's `cargo`
@@ -426,4 +451,175 @@ fn what_cannot_work_in_one_file_is_refused_with_where_and_why() {
             "is edition 2018"
         )
     );
+}
+
+#[test]
+fn a_refusal_is_typed_with_its_kind_file_and_line() {
+    let root = refused_root();
+    let all = discover(&root).unwrap();
+    let refusal = |name: &str| -> Refusal {
+        let error = bundle(&root, select(&all, name).unwrap(), Options::default()).unwrap_err();
+        let message = error.to_string();
+        let refusal = error
+            .downcast::<Refusal>()
+            .unwrap_or_else(|e| panic!("{name}: not a refusal: {e:#}"));
+        assert_eq!(
+            refusal.to_string(),
+            message,
+            "one message, rendered by Display"
+        );
+        refusal
+    };
+    let at = |file: &str, line: Option<usize>| (Some(PathBuf::from(file)), line);
+    let s = String::from;
+    // Each refused fixture: its kind, then its file and line.
+    type Where = (Option<PathBuf>, Option<usize>);
+    let cases: Vec<(&str, RefusalKind, Where)> = vec![
+        (
+            "fx-external",
+            RefusalKind::ExternalCrate {
+                package: s("fx-external"),
+                dependency: s("rand"),
+            },
+            (None, None),
+        ),
+        (
+            "fx-missing-mod",
+            RefusalKind::MissingModuleFile {
+                module: s("missing"),
+                looked_for: vec![
+                    PathBuf::from("crates/fx-missing-mod/src/missing.rs"),
+                    PathBuf::from("crates/fx-missing-mod/src/missing/mod.rs"),
+                ],
+            },
+            at("crates/fx-missing-mod/src/lib.rs", Some(2)),
+        ),
+        (
+            "fx-include",
+            RefusalKind::ReadsFile {
+                macro_name: s("include_str"),
+            },
+            at("crates/fx-include/src/lib.rs", Some(2)),
+        ),
+        (
+            "fx-import-named-like-crate",
+            RefusalKind::ImportNamedLikeCrate {
+                name: s("grid_core"),
+            },
+            at("crates/fx-import-named-like-crate/src/main.rs", Some(2)),
+        ),
+        (
+            "fx-env",
+            RefusalKind::ReadsEnvironment {
+                macro_name: s("env"),
+            },
+            at("crates/fx-env/src/lib.rs", Some(3)),
+        ),
+        (
+            "fx-main-mod-like-crate",
+            RefusalKind::ItemNamedLikeCrate {
+                name: s("grid_core"),
+            },
+            at("crates/fx-main-mod-like-crate/src/main.rs", Some(2)),
+        ),
+        (
+            "fx-main-macro-clash",
+            RefusalKind::MacroClash {
+                module: s("main.rs"),
+                other: s("fx_main_macro_clash"),
+                name: s("twice"),
+            },
+            (None, None),
+        ),
+        (
+            "fx-type-name",
+            RefusalKind::TypeName,
+            at("crates/fx-type-name/src/lib.rs", Some(6)),
+        ),
+        (
+            "fx-stringify-path",
+            RefusalKind::StringifyRewrittenPath,
+            at("crates/fx-stringify-path/src/lib.rs", Some(3)),
+        ),
+        (
+            "fx-cfg-attr-path",
+            RefusalKind::CfgAttrPath { module: s("imp") },
+            at("crates/fx-cfg-attr-path/src/lib.rs", Some(1)),
+        ),
+        (
+            "fx-module-path",
+            RefusalKind::NamesLocation {
+                macro_name: s("module_path"),
+            },
+            at("crates/fx-module-path/src/lib.rs", Some(5)),
+        ),
+        (
+            "fx-edition-2018",
+            RefusalKind::Edition {
+                package: s("fx-edition-2018"),
+                stated: Some(s("2018")),
+            },
+            at("crates/fx-edition-2018/Cargo.toml", None),
+        ),
+        (
+            "fx-no-edition",
+            RefusalKind::Edition {
+                package: s("fx-no-edition"),
+                stated: None,
+            },
+            at("crates/fx-no-edition/Cargo.toml", None),
+        ),
+        (
+            "fx-default-feature",
+            RefusalKind::Features {
+                package: s("fx-default-feature"),
+                features: vec![s("fast")],
+            },
+            at("crates/fx-default-feature/Cargo.toml", None),
+        ),
+        (
+            "fx-dep-feature",
+            RefusalKind::Features {
+                package: s("grid-core"),
+                features: vec![s("extra")],
+            },
+            at("grid-core/Cargo.toml", None),
+        ),
+        (
+            "fx-build-script",
+            RefusalKind::BuildScript {
+                package: s("fx-build-script"),
+                script: PathBuf::from("crates/fx-build-script/src/build.rs"),
+            },
+            at("crates/fx-build-script/Cargo.toml", None),
+        ),
+        (
+            "fx-build-rs",
+            RefusalKind::BuildScript {
+                package: s("fx-build-rs"),
+                script: PathBuf::from("crates/fx-build-rs/build.rs"),
+            },
+            at("crates/fx-build-rs/Cargo.toml", None),
+        ),
+        (
+            "fx-proc-macro",
+            RefusalKind::ProcMacro {
+                package: s("fx-macro-lib"),
+            },
+            at("crates/fx-macro-lib/Cargo.toml", None),
+        ),
+        (
+            "fx-uses-old-lib",
+            RefusalKind::Edition {
+                package: s("fx-old-lib"),
+                stated: Some(s("2018")),
+            },
+            at("crates/fx-old-lib/Cargo.toml", None),
+        ),
+    ];
+    for (name, kind, (file, line)) in cases {
+        let refusal = refusal(name);
+        assert_eq!(refusal.kind, kind, "{name}");
+        assert_eq!((refusal.file, refusal.line), (file, line), "{name}");
+    }
 }

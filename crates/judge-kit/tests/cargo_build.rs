@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use judge_kit::cargo::build_release;
-use judge_kit::run::{run, Limits, Program};
+use judge_runner::{run, Limits, Program};
 
 /// One test at a time: the first sets `CARGO_TARGET_DIR`, which every build in this process sees.
 static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());

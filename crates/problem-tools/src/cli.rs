@@ -1,6 +1,10 @@
 //! The command line of a problem's tools binary (`src/bin/tools.rs`), which `scripts/stress` and
 //! `scripts/bench-process` and `scripts/trace` run: `stress`, `worst`, `hunt` and `trace`.
 
+// The argument docs below are also clap's --help text, where `<crate>` is meant literally;
+// rustdoc would read it as HTML.
+#![allow(rustdoc::invalid_html_tags)]
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -6,7 +6,7 @@ use std::any::Any;
 use std::fmt::{self, Debug};
 use std::sync::Arc;
 
-use super::runner::{Rng, Stress};
+use super::case::{Rng, Stress};
 
 /// A case of some problem: shared, so cloning it is cheap.
 #[derive(Clone)]

@@ -19,6 +19,7 @@
 
 pub mod bench;
 pub mod browser;
+mod case;
 pub mod cli;
 mod erased;
 pub mod hunt;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
 
-use super::runner::{case_rng, judge_case, Stress};
+use super::case::{case_rng, judge_case, Stress};
 
 /// Fresh cases tried at each smaller size when greedy shrinking stalls.
 const TRIES_PER_SIZE: u64 = 400;

@@ -1,5 +1,9 @@
 //! `scripts/bundle`: write each problem as one judge-ready `.rs` file, and with `--check` prove it.
 
+// The doc comments below are also clap's --help text, where `<id>` and a bare URL are meant
+// literally; rustdoc would read them as HTML and links.
+#![allow(rustdoc::invalid_html_tags, rustdoc::bare_urls)]
+
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -12,7 +16,7 @@ use judge_kit::check::{check_bundle, compilers, Compiler};
 use judge_kit::cli::{emit, exit_status};
 use judge_kit::problems::{discover, select_many, workspace_root, Problem};
 use judge_kit::samples;
-use judge_kit::verdict::Verdict;
+use judge_runner::Verdict;
 
 /// Turn a problem crate plus the parts of grid-core it uses into one `.rs` file that the judge
 /// compiles with plain `rustc --edition 2021 -O`.

@@ -1,5 +1,9 @@
 //! `scripts/new`: scaffold a new problem: `crates/<site>-<id>-<slug>/` and `samples/<...>/`.
 
+// The doc comments below are also clap's --help text, where `<id>` and a bare URL are meant
+// literally; rustdoc would read them as HTML and links.
+#![allow(rustdoc::invalid_html_tags, rustdoc::bare_urls)]
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -1,5 +1,9 @@
 //! `scripts/sample-diff`: run samples like the judge does and show readable verdicts.
 
+// The doc comments below are also clap's --help text, where `<id>` and a bare URL are meant
+// literally; rustdoc would read them as HTML and links.
+#![allow(rustdoc::invalid_html_tags, rustdoc::bare_urls)]
+
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -12,10 +16,10 @@ use judge_kit::bundle::{write, Options};
 use judge_kit::check::{floor_compiler_path, Compiler};
 use judge_kit::cli::{emit, enter_user_dir, exit_status};
 use judge_kit::problems::{discover, select_many, workspace_root, Problem};
-use judge_kit::run::{Limits, Program, DEFAULT_OUTPUT_LIMIT_MB};
 use judge_kit::sample_diff::{render_problem, run_cases, CaseResult, Show, Style};
 use judge_kit::samples;
-use judge_kit::verdict::{Checker, Compare};
+use judge_runner::{Checker, Compare};
+use judge_runner::{Limits, Program, DEFAULT_OUTPUT_LIMIT_MB};
 
 /// Run samples through what you would submit (by default each problem's bundled single file,
 /// compiled like the judge does) under the judge's limits, and show verdicts and diffs.
@@ -71,7 +75,7 @@ struct Args {
     /// Comparison rule (default: the problem's `compare`, else baekjoon).
     #[arg(long, value_name = "RULE",
           value_parser = clap::builder::PossibleValuesParser::new(Compare::ALL.map(Compare::name))
-              .try_map(|name: String| judge_kit::verdict::parse_compare(&name)))]
+              .try_map(|name: String| judge_runner::parse_compare(&name)))]
     compare: Option<Compare>,
     /// Accept numbers within this absolute or relative error (tokens compared, e.g. 1e-6).
     #[arg(short = 'e', long, value_name = "ERROR", value_parser = parse_error,

@@ -1,5 +1,9 @@
 //! `scripts/samples`: add a problem page's samples to an existing problem.
 
+// The doc comments below are also clap's --help text, where `<id>` and a bare URL are meant
+// literally; rustdoc would read them as HTML and links.
+#![allow(rustdoc::invalid_html_tags, rustdoc::bare_urls)]
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -75,7 +79,7 @@ fn run(args: Args) -> Result<()> {
             Added::Present(n) => println!("skipped a sample already there as {shown}/{n}.in"),
         }
     }
-    if page.special_judge && judge.compare != judge_kit::verdict::Compare::Special {
+    if page.special_judge && judge.compare != judge_runner::Compare::Special {
         println!(
             "note: the page says a special judge decides; set compare = \"special\" in {}'s \
              [package.metadata.judge]",

@@ -1,6 +1,10 @@
 //! `scripts/stress`: each problem's solution against its own independent reference, through the
 //! problem's tools binary (built fresh with its `tools` feature).
 
+// The doc comments below are also clap's --help text, where `<id>` and a bare URL are meant
+// literally; rustdoc would read them as HTML and links.
+#![allow(rustdoc::invalid_html_tags, rustdoc::bare_urls)]
+
 use std::process::{Command, ExitCode};
 
 use anyhow::{bail, Context, Result};

@@ -1,6 +1,10 @@
 //! `scripts/trace`: a problem's simulation step by step, through the problem's own tools binary
 //! (built fresh with its `tools` feature; its `trace` subcommand does the drawing).
 
+// The doc comments below are also clap's --help text, where `<id>` and a bare URL are meant
+// literally; rustdoc would read them as HTML and links.
+#![allow(rustdoc::invalid_html_tags, rustdoc::bare_urls)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 

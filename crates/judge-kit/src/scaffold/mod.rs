@@ -8,7 +8,7 @@ use anyhow::{bail, Context, Result};
 use super::page::{Page, PageSample};
 use super::problems::{looks_like_problem, Site};
 use super::samples::as_judge_text;
-use super::verdict::Compare;
+use judge_runner::Compare;
 
 /// What to create.
 #[derive(Clone, Debug)]
@@ -122,7 +122,22 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
     let name = spec.name();
     let crate_dir = root.join("crates").join(&name);
     let samples_dir = root.join("samples").join(&name);
-    for dir in [&crate_dir, &samples_dir] {
+    refuse_existing(root, spec, &[&crate_dir, &samples_dir])?;
+    let owned = template_values(spec, &name);
+    let values: Vec<(&str, &str)> = owned.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    write_crate(spec, &crate_dir, &values)?;
+    let samples = write_samples(spec, &samples_dir, &values)?;
+    Ok(Created {
+        crate_dir,
+        samples_dir,
+        samples,
+    })
+}
+
+/// Refuses a problem whose folders (`dirs`) exist, or whose site and id already have a crate
+/// under `root`.
+fn refuse_existing(root: &Path, spec: &Spec, dirs: &[&PathBuf]) -> Result<()> {
+    for dir in dirs {
         if dir.exists() {
             bail!(
                 "{} already exists; pick another slug or remove it",
@@ -143,7 +158,16 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
             }
         }
     }
-    let ident = name.replace('-', "_");
+    Ok(())
+}
+
+/// Whether the problem page says a special judge decides.
+fn special_judge(spec: &Spec) -> bool {
+    spec.page.as_ref().is_some_and(|page| page.special_judge)
+}
+
+/// What the templates' `{key}`s are filled with for the problem `name` of `spec`.
+fn template_values(spec: &Spec, name: &str) -> Vec<(&'static str, String)> {
     let page = spec.page.as_ref();
     let time = spec
         .time_limit_ms
@@ -155,7 +179,6 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
         .or(page.and_then(|p| p.memory_limit_mb))
         .unwrap_or_else(|| spec.site.default_memory_limit_mb())
         .to_string();
-    let site = spec.site.to_string();
     let site_title = match spec.site {
         Site::Baekjoon => "Baekjoon",
         Site::Programmers => "Programmers",
@@ -169,7 +192,6 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
         spec.id
     ))
     .to_string();
-    let special = spec.page.as_ref().is_some_and(|page| page.special_judge);
     let mut judge_extra = String::new();
     if let Some(page) = &spec.page {
         judge_extra.push_str(&format!(
@@ -177,24 +199,28 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
             toml::Value::String(page.url.clone())
         ));
     }
-    if special {
+    if special_judge(spec) {
         judge_extra.push_str(
             "# The page says a special judge decides: outputs are not compared as text.\n",
         );
         judge_extra.push_str(&format!("compare = \"{}\"\n", Compare::Special.name()));
     }
-    let values = [
-        ("name", name.as_str()),
-        ("ident", ident.as_str()),
-        ("site", site.as_str()),
-        ("site_title", site_title),
-        ("id", spec.id.as_str()),
-        ("title", title.as_str()),
-        ("description", description.as_str()),
-        ("judge_extra", judge_extra.as_str()),
-        ("time_limit_ms", time.as_str()),
-        ("memory_limit_mb", memory.as_str()),
-    ];
+    vec![
+        ("name", name.to_string()),
+        ("ident", name.replace('-', "_")),
+        ("site", spec.site.to_string()),
+        ("site_title", site_title.to_string()),
+        ("id", spec.id.clone()),
+        ("title", title),
+        ("description", description),
+        ("judge_extra", judge_extra),
+        ("time_limit_ms", time),
+        ("memory_limit_mb", memory),
+    ]
+}
+
+/// Writes the crate's files into `crate_dir`, its templates filled with `values`.
+fn write_crate(spec: &Spec, crate_dir: &Path, values: &[(&str, &str)]) -> Result<()> {
     let (lib, rules) = match spec.site {
         Site::Baekjoon => (
             include_str!("templates/boj_lib.rs.tmpl"),
@@ -211,7 +237,7 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
         ("src/main.rs", include_str!("templates/main.rs.tmpl")),
         (
             "tests/samples.rs",
-            if special {
+            if special_judge(spec) {
                 include_str!("templates/samples_special_test.rs.tmpl")
             } else {
                 include_str!("templates/samples_test.rs.tmpl")
@@ -220,8 +246,14 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
         ("tests/rules.rs", rules),
     ];
     for (path, template) in files {
-        write(&crate_dir.join(path), &fill(template, &values))?;
+        write(&crate_dir.join(path), &fill(template, values))?;
     }
+    Ok(())
+}
+
+/// Writes the samples (the files given, then the page's) into `samples_dir` as `1.in`/`1.out`,
+/// ..., or a placeholder when there are none; returns how many.
+fn write_samples(spec: &Spec, samples_dir: &Path, values: &[(&str, &str)]) -> Result<usize> {
     let mut samples = Vec::new();
     for (input, output) in &spec.samples {
         let read = |from: &PathBuf| {
@@ -232,24 +264,21 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
             output: read(output)?,
         });
     }
+    let page = spec.page.as_ref();
     samples.extend(page.map_or(&[][..], |p| &p.samples[..]).iter().cloned());
-    std::fs::create_dir_all(&samples_dir)?;
+    std::fs::create_dir_all(samples_dir)?;
     if samples.is_empty() {
         write(
             &samples_dir.join("PLACEHOLDER.md"),
-            &fill(include_str!("templates/PLACEHOLDER.md.tmpl"), &values),
+            &fill(include_str!("templates/PLACEHOLDER.md.tmpl"), values),
         )?;
     }
     for (i, sample) in samples.iter().enumerate() {
         let (input, output) = (as_judge_text(&sample.input), as_judge_text(&sample.output));
-        sample_check::write_case(&samples_dir, &(i + 1).to_string(), &input, &output)
+        sample_check::write_case(samples_dir, &(i + 1).to_string(), &input, &output)
             .map_err(anyhow::Error::msg)?;
     }
-    Ok(Created {
-        crate_dir,
-        samples_dir,
-        samples: samples.len(),
-    })
+    Ok(samples.len())
 }
 
 fn write(path: &Path, text: &str) -> Result<()> {

@@ -92,7 +92,7 @@ impl From<sample_check::Match> for Verdict {
 /// the one definition the cargo sample tests use too).
 ///
 /// ```
-/// use judge_kit::verdict::{compare, Verdict};
+/// use judge_runner::{compare, Verdict};
 /// assert_eq!(compare("1 2\n", "1\n2"), Verdict::Accepted);
 /// assert_eq!(compare("1 2\n", "1  2\n"), Verdict::WrongFormat);
 /// assert_eq!(compare("1 2\n", "1 3\n"), Verdict::WrongAnswer);
@@ -105,7 +105,7 @@ pub fn compare(expected: &str, actual: &str) -> Verdict {
 /// given (`sample_check::compare_with`).
 ///
 /// ```
-/// use judge_kit::verdict::{compare_with, Compare, Verdict};
+/// use judge_runner::{compare_with, Compare, Verdict};
 /// assert_eq!(compare_with("0.5\n", "0.5000001", Compare::Baekjoon, Some(1e-6)), Verdict::Accepted);
 /// assert_eq!(compare_with("1 2\n", "1 2\n\n", Compare::Exact, None), Verdict::WrongFormat);
 /// ```

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use proc_macro2::{TokenStream, TokenTree};
 use syn::UseTree;
 
-use super::prune::use_leaves;
+use super::syntax::use_leaves;
 
 /// The macros at std's root that the prelude brings into every module (and that `::std::m!`
 /// names on rustc 1.63 as on current rustc).

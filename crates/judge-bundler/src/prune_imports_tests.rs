@@ -6,7 +6,7 @@ use std::process::Command;
 /// `lib` bundled as module `lib` at the root of a program whose own code is `user` (items,
 /// `fn main` among them): the pruned file, after it compiled (as a check, warnings allowed).
 fn pruned_program(lib: &str, user: &str) -> String {
-    let imports = crate::bundle::library_imports(user, &["lib".to_string()]).unwrap();
+    let imports = crate::library_imports(user, &["lib".to_string()]).unwrap();
     let library = super::tests::pruned_with_imports(lib, user, &imports);
     let program = format!("#![allow(unused)]\n{library}\n{user}\n");
     let dir = tempfile::tempdir().unwrap();

@@ -28,3 +28,16 @@ pub fn parse_file(text: &str) -> syn::Result<Rc<syn::File>> {
     });
     Ok(file)
 }
+
+/// [`parse_file`] for text the bundler made or read: a failure is an error saying where in
+/// `text` (the caller names the file).
+pub fn parse(text: &str) -> anyhow::Result<Rc<syn::File>> {
+    parse_file(text).map_err(|e| {
+        let at = e.span().start();
+        anyhow::anyhow!(
+            "does not parse (line {}, column {}): {e}",
+            at.line,
+            at.column + 1
+        )
+    })
+}

@@ -6,10 +6,7 @@ use std::process::Command;
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use judge_kit::run::{run, Exit, Limits, Outcome, Program, Stop};
-use judge_kit::sample_diff::run_cases;
-use judge_kit::samples::Sample;
-use judge_kit::verdict::{judge, Checker, Compare, Verdict};
+use judge_runner::{judge, run, Checker, Compare, Exit, Limits, Outcome, Program, Stop, Verdict};
 
 /// Timing-sensitive tests run one at a time (the machine is small and shared).
 static SERIAL: Mutex<()> = Mutex::new(());
@@ -218,12 +215,12 @@ fn a_child_that_starts_its_own_session_is_killed_too() {
 
 /// Whether this machine lets us make a cgroup2 cgroup; when not, says so (see [`needs`]).
 fn needs_cgroup() -> bool {
-    needs(judge_kit::run::cgroups_available(), "cgroup2 cgroup")
+    needs(judge_runner::cgroups_available(), "cgroup2 cgroup")
 }
 
 /// Whether this machine lets us make a memory cgroup; when not, says so (see [`needs`]).
 fn needs_memory_cgroup() -> bool {
-    needs(judge_kit::run::memory_cgroups_available(), "memory cgroup")
+    needs(judge_runner::memory_cgroups_available(), "memory cgroup")
 }
 
 /// Whether `available` (a kind of cgroup the running test needs, `what`); when not, says so,
@@ -529,52 +526,6 @@ fn endless_output_on_stderr_is_an_output_limit_verdict_too() {
     let (outcome, verdict) = judged("yes >&2", &program, b"", &limits, "y\n");
     assert_eq!(verdict, Verdict::OutputLimit);
     assert!(outcome.error_bytes <= limits.output_bytes + 1);
-}
-
-fn cases(dir: &Path, n: usize, input: &str, expected: &str) -> Vec<Sample> {
-    (0..n)
-        .map(|i| {
-            let path = dir.join(format!("{i}.in"));
-            std::fs::write(&path, input).unwrap();
-            Sample {
-                name: i.to_string(),
-                input_path: path,
-                input: input.into(),
-                expected: Some(expected.into()),
-                broken: None,
-            }
-        })
-        .collect()
-}
-
-#[test]
-fn cpu_time_decides_so_700_ms_under_1_s_is_ac_at_j1_and_at_j8() {
-    let _serial = serial();
-    let tmp = tempfile::tempdir().unwrap();
-    let samples = cases(tmp.path(), 8, "700\n", "ok\n");
-    let limits = Limits::judge(Duration::from_secs(1), 256);
-    for jobs in [1, 8] {
-        let chosen = if jobs == 1 {
-            &samples[..2]
-        } else {
-            &samples[..]
-        };
-        let start = Instant::now();
-        let results = run_cases(&exe("burn"), chosen, limits, &Checker::default(), jobs).unwrap();
-        let times: Vec<String> = results
-            .iter()
-            .map(|r| format!("{:?} {:.0}/{:.0} ms", r.verdict, r.time_ms, r.wall_ms))
-            .collect();
-        println!(
-            "700 ms CPU at -j {jobs} ({:.1} s): CPU/wall {}",
-            start.elapsed().as_secs_f64(),
-            times.join(", ")
-        );
-        for r in &results {
-            assert_eq!(r.verdict, Verdict::Accepted, "-j {jobs}: {r:?}");
-            assert!(r.time_ms >= 690.0 && r.time_ms < 1000.0, "{r:?}");
-        }
-    }
 }
 
 /// `/usr/bin/time -v`'s "Maximum resident set size" of `program` on `input`, in KiB.

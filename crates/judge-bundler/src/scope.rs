@@ -9,7 +9,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use syn::{Item, Visibility};
 
-use super::splice::unraw;
+use super::syntax::{unraw, use_leaves};
 
 /// What a name or path denotes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -122,7 +122,7 @@ impl Scopes {
             for &(n, u) in &uses {
                 let seen = scopes.seen_by(&u.vis, n);
                 let mut leaves = Vec::new();
-                super::prune::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
                 for (path, visible) in leaves {
                     let targets = scopes.resolve(n, &path, u.leading_colon.is_some());
                     changed |= scopes.import(n, &path, visible.as_deref(), targets, seen, modules);

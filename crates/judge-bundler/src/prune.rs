@@ -17,7 +17,7 @@ use syn::{ImplItem, Item, ItemMod, UseTree};
 
 use super::names::Used;
 use super::scope::{defined_name, Denotes, ModuleView, Scopes};
-use super::splice::unraw;
+use super::syntax::{unraw, use_leaves};
 
 /// One module of the tree (index 0 is the bundle's root, whose children are the crates).
 struct Node {
@@ -639,43 +639,6 @@ const PRELUDE: &[&str] = &[
     "u128",
     "usize",
 ];
-
-/// The leaves of a use tree: the full path and the name it brings in (`None` for a glob).
-pub(super) fn use_leaves(
-    tree: &UseTree,
-    prefix: &mut Vec<String>,
-    out: &mut Vec<(Vec<String>, Option<String>)>,
-) {
-    match tree {
-        UseTree::Path(p) => {
-            prefix.push(unraw(&p.ident));
-            use_leaves(&p.tree, prefix, out);
-            prefix.pop();
-        }
-        UseTree::Name(n) => {
-            if n.ident == "self" {
-                out.push((prefix.clone(), prefix.last().cloned()));
-            } else {
-                let mut path = prefix.clone();
-                path.push(unraw(&n.ident));
-                out.push((path, Some(unraw(&n.ident))));
-            }
-        }
-        UseTree::Rename(r) => {
-            let mut path = prefix.clone();
-            if r.ident != "self" {
-                path.push(unraw(&r.ident));
-            }
-            out.push((path, Some(unraw(&r.rename))));
-        }
-        UseTree::Glob(_) => out.push((prefix.clone(), None)),
-        UseTree::Group(g) => {
-            for t in &g.items {
-                use_leaves(t, prefix, out);
-            }
-        }
-    }
-}
 
 /// The segments of a path, without their generic arguments (`std::ops::Range<usize>`: `std`,
 /// `ops`, `Range`).

@@ -10,6 +10,7 @@ use anyhow::{bail, Context, Result};
 use toml::{Table, Value};
 
 use super::cfg::{self, Truth};
+use super::refusal::{Refusal, RefusalKind, JUDGE_EDITION};
 
 /// One crate of the bundle.
 #[derive(Clone, Debug)]
@@ -42,9 +43,6 @@ fn read_table(path: &Path) -> Result<Table> {
 fn str_at<'a>(table: &'a Table, section: &str, key: &str) -> Option<&'a str> {
     table.get(section)?.as_table()?.get(key)?.as_str()
 }
-
-/// The edition the judge compiles a bundle as (`rustc --edition 2021`).
-pub const JUDGE_EDITION: &str = "2021";
 
 /// The edition a manifest declares, itself or through `edition.workspace = true` from the root
 /// manifest's `[workspace.package]`; `None` when it declares none (cargo then takes 2015).
@@ -161,11 +159,9 @@ fn refuse_build_steps(
         _ => Some(dir.join("build.rs")).filter(|p| p.is_file()),
     };
     if let Some(script) = script {
-        bail!(
-            "{}: {package} has a build script, {}, which cargo runs before compiling it (to set cfgs or environment variables, or to write code), but a judge compiles the bundle with plain rustc, which runs none; do in the code what it does, or remove it",
-            manifest_path.display(),
-            script.display()
-        );
+        let package = package.to_string();
+        let kind = RefusalKind::BuildScript { package, script };
+        return Err(Refusal::in_file(manifest_path, kind).into());
     }
     let proc_macro = manifest.get("lib").and_then(|lib| {
         lib.get("proc-macro")
@@ -173,10 +169,9 @@ fn refuse_build_steps(
             .and_then(Value::as_bool)
     });
     if proc_macro == Some(true) {
-        bail!(
-            "{}: {package} is a procedural macro crate, which the compiler builds and runs as a plug-in: a judge's one file cannot hold one; write the macro with `macro_rules!`",
-            manifest_path.display()
-        );
+        let package = package.to_string();
+        let kind = RefusalKind::ProcMacro { package };
+        return Err(Refusal::in_file(manifest_path, kind).into());
     }
     Ok(())
 }
@@ -223,10 +218,8 @@ fn target_condition(manifest: &Path, key: &str) -> Result<Option<Option<String>>
         .strip_prefix("cfg(")
         .and_then(|rest| rest.strip_suffix(')'))
     else {
-        bail!(
-            "{}: `[target.{key}.dependencies]` names a target triple, which a bundle cannot match to the judge's machine; state it as a condition, e.g. `[target.'cfg(unix)'.dependencies]`",
-            manifest.display()
-        );
+        let key = key.to_string();
+        return Err(Refusal::in_file(manifest, RefusalKind::TargetTriple { key }).into());
     };
     let meta = syn::parse_str::<syn::Meta>(predicate).with_context(|| {
         format!(
@@ -373,16 +366,11 @@ impl Graph<'_> {
         if enabled.is_empty() {
             return Ok(());
         }
-        bail!(
-            "{}: cargo builds {package} with the feature{} {}, but a judge compiles the bundle with none, so its `#[cfg(feature = ..)]` code would be off there; build it without features (no `default` in its [features], or `default-features = false` and no `features` where it is a dependency)",
-            dir.join("Cargo.toml").display(),
-            if enabled.len() == 1 { "" } else { "s" },
-            enabled
-                .iter()
-                .map(|f| format!("`{f}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+        let kind = RefusalKind::Features {
+            package: package.to_string(),
+            features: enabled.to_vec(),
+        };
+        Err(Refusal::in_file(&dir.join("Cargo.toml"), kind).into())
     }
 
     fn visit(&mut self, dir: &Path, extra: &[String]) -> Result<()> {
@@ -400,15 +388,11 @@ impl Graph<'_> {
         self.default_features
             .push((dir.to_path_buf(), default_features));
         if edition.as_deref() != Some(JUDGE_EDITION) {
-            let stated = edition.map_or_else(
-                || "states no edition (so cargo builds it as 2015)".to_string(),
-                |e| format!("is edition {e}"),
-            );
-            bail!(
-                "{}: {} {stated}, but the judge compiles the bundle as edition {JUDGE_EDITION}, where the same code may not compile or may mean something else (`array.into_iter()`, bare trait objects, `panic!(message)`); set `edition = \"{JUDGE_EDITION}\"` (`cargo fix --edition` migrates the code)",
-                dir.join("Cargo.toml").display(),
-                info.package
-            );
+            let kind = RefusalKind::Edition {
+                package: info.package.clone(),
+                stated: edition,
+            };
+            return Err(Refusal::in_file(&dir.join("Cargo.toml"), kind).into());
         }
         self.stack.push(dir.to_path_buf());
         let mut wanted: Vec<Dependency> = deps
@@ -448,10 +432,11 @@ impl Graph<'_> {
             // `crates/x/../../grid-core` reads badly in messages.
             let found = found.map(|d| d.canonicalize().unwrap_or(d));
             let Some(dep_dir) = found else {
-                bail!(
-                    "{} depends on `{key}`: a judge compiles one file with no crates, so a problem may use only grid-core and std",
-                    info.package
-                );
+                let kind = RefusalKind::ExternalCrate {
+                    package: info.package.clone(),
+                    dependency: key.clone(),
+                };
+                return Err(Refusal::new(kind).into());
             };
             if self.stack.iter().any(|s| same_dir(s, &dep_dir)) {
                 bail!("{}: dependency cycle through `{key}`", info.package);

@@ -278,7 +278,8 @@ pub fn memory_cgroups_available() -> bool {
     })
 }
 
-/// The environment variable marking every process of one run (see [`kill_escaped`]).
+/// The environment variable marking every process of one run: the processes that left its
+/// group are found by it, and killed with it, where no cgroup holds them.
 pub const RUN_MARK: &str = "JUDGE_KIT_RUN";
 
 /// How much of a long stdout or stderr is kept for reports.
@@ -286,22 +287,8 @@ const SHOWN_BYTES: u64 = 64 << 10;
 
 /// Runs `program` with `input` on stdin under `limits`, and leaves no process of it behind.
 pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> {
-    static SETUP: Once = Once::new();
-    SETUP.call_once(|| {
-        sys::become_subreaper();
-        // Stopped by Ctrl-C or a `kill`, the tool takes its runs' processes with it (a program
-        // runs in a group of its own, which the terminal's signal does not reach). Another
-        // handler already set (by a caller) is left alone.
-        let _ = ctrlc::set_handler(|| {
-            stop_all_runs();
-            std::process::exit(130);
-        });
-    });
-    let mut stdin = tempfile::tempfile().context("creating a file for stdin")?;
-    stdin.write_all(input)?;
-    stdin.seek(SeekFrom::Start(0))?;
-    let stdout = tempfile::tempfile().context("creating a file for stdout")?;
-    let stderr = tempfile::tempfile().context("creating a file for stderr")?;
+    stop_runs_when_stopped();
+    let files = RunFiles::create(input)?;
     // Every process of the run inherits this mark, wherever it moves: a child that starts its
     // own session or group escapes the group kill, not this.
     static RUNS: AtomicU64 = AtomicU64::new(0);
@@ -316,13 +303,131 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
     let mut cgroup = cgroup::RunCgroup::create(&run_id);
     let memory = cgroup::MemoryCgroup::create(&run_id, limits.memory_bytes);
     let address_cap = memory.is_none().then_some(limits.memory_bytes);
+    let mut command = limited_command(program, &run_id, &files, limits, address_cap)?;
+    let start = Instant::now();
+    let child = command
+        .spawn()
+        .with_context(|| format!("starting {}", program.describe()))?;
+    let pid = child.id() as i32;
+    // The program is stopped right after its exec (it asked to be traced), so it starts nothing
+    // before it is in the cgroup.
+    if cgroup.as_ref().is_some_and(|g| !g.adopt(pid)) {
+        cgroup = None;
+    }
+    if memory.as_ref().is_some_and(|m| !m.adopt(pid)) {
+        // Without it nothing holds the program to the limit: it must not run.
+        sys::kill_group(pid);
+        let _ = sys::wait(pid, false);
+        anyhow::bail!("could not put {} in its memory cgroup", program.describe());
+    }
+    ACTIVE_GROUPS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(pid);
+    let mark = format!("{RUN_MARK}={run_id}");
+    let watched = watch(pid, &files.stdout, limits, start, cgroup.as_ref(), &mark);
+    // Whatever happened, nothing of the program outlives its run.
+    kill_run(pid, cgroup.as_ref());
+    ACTIVE_GROUPS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|&g| g != pid);
+    let watched = watched?;
+    clean_up(pid, cgroup, &mark);
+    let wall = start.elapsed();
+    let memory_killed = memory
+        .as_ref()
+        .is_some_and(cgroup::MemoryCgroup::oom_killed);
+    drop(memory);
+    let mut outcome = files.outcome(watched, limits)?;
+    outcome.wall = wall;
+    outcome.address_limit_kib = address_cap.map(|bytes| bytes >> 10);
+    outcome.memory_killed = memory_killed;
+    Ok(outcome)
+}
+
+/// Once per process: stopped by Ctrl-C or a `kill`, the tool takes its runs' processes with it
+/// (a program runs in a group of its own, which the terminal's signal does not reach). Another
+/// handler already set (by a caller) is left alone.
+fn stop_runs_when_stopped() {
+    static SETUP: Once = Once::new();
+    SETUP.call_once(|| {
+        sys::become_subreaper();
+        let _ = ctrlc::set_handler(|| {
+            stop_all_runs();
+            std::process::exit(130);
+        });
+    });
+}
+
+/// The files a run's stdin, stdout and stderr are (unlinked temporary files: no pipes, so
+/// nothing a leftover process holds can stall us).
+struct RunFiles {
+    stdin: File,
+    stdout: File,
+    stderr: File,
+}
+
+impl RunFiles {
+    /// The files, stdin holding `input`.
+    fn create(input: &[u8]) -> Result<RunFiles> {
+        let mut stdin = tempfile::tempfile().context("creating a file for stdin")?;
+        stdin.write_all(input)?;
+        stdin.seek(SeekFrom::Start(0))?;
+        let stdout = tempfile::tempfile().context("creating a file for stdout")?;
+        let stderr = tempfile::tempfile().context("creating a file for stderr")?;
+        Ok(RunFiles {
+            stdin,
+            stdout,
+            stderr,
+        })
+    }
+
+    /// The outcome of the run these files served, which the watch found `watched` (its wall
+    /// time and memory figures other than the peak are the caller's to fill in).
+    fn outcome(self, watched: Watched, limits: &Limits) -> Result<Outcome> {
+        let output_bytes = self.stdout.metadata()?.len();
+        let error_bytes = self.stderr.metadata()?.len();
+        let exit = match watched.status.code() {
+            Some(c) => Exit::Code(c),
+            None => Exit::Signal(watched.status.signal().unwrap_or(0)),
+        };
+        let (stdout, stdout_utf8) = read_shown(self.stdout, output_bytes <= limits.output_bytes)?;
+        Ok(Outcome {
+            stdout,
+            stdout_utf8,
+            stderr: read_shown(self.stderr, false)?.0,
+            exit,
+            stopped: watched.stopped,
+            cpu: watched.cpu,
+            wall: Duration::ZERO,
+            peak_kib: watched.peak_kib,
+            output_bytes,
+            error_bytes,
+            address_peak_kib: watched.exit_peaks.map(|p| p.address_kib),
+            address_limit_kib: None,
+            memory_killed: false,
+        })
+    }
+}
+
+/// The command that runs `program` as the judge would, on `files`, marked `run_id`, with the
+/// resource limits set between fork and exec (`address_cap`: the address space's, when no
+/// memory cgroup holds the limit), traced so that it stops right after its exec.
+fn limited_command(
+    program: &Program,
+    run_id: &str,
+    files: &RunFiles,
+    limits: &Limits,
+    address_cap: Option<u64>,
+) -> Result<Command> {
     let mut command = program.command();
     as_on_the_judge(&mut command);
     command
-        .env(RUN_MARK, &run_id)
-        .stdin(Stdio::from(stdin))
-        .stdout(Stdio::from(stdout.try_clone()?))
-        .stderr(Stdio::from(stderr.try_clone()?))
+        .env(RUN_MARK, run_id)
+        .stdin(Stdio::from(files.stdin.try_clone()?))
+        .stdout(Stdio::from(files.stdout.try_clone()?))
+        .stderr(Stdio::from(files.stderr.try_clone()?))
         .process_group(0);
     let limits_copy = *limits;
     // SAFETY of the closure: it runs between fork and exec and calls only setrlimit and ptrace,
@@ -349,35 +454,12 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
             Ok(())
         });
     }
-    let start = Instant::now();
-    let child = command
-        .spawn()
-        .with_context(|| format!("starting {}", program.describe()))?;
-    let pid = child.id() as i32;
-    // The program is stopped right after its exec (it asked to be traced), so it starts nothing
-    // before it is in the cgroup.
-    if cgroup.as_ref().is_some_and(|g| !g.adopt(pid)) {
-        cgroup = None;
-    }
-    if memory.as_ref().is_some_and(|m| !m.adopt(pid)) {
-        // Without it nothing holds the program to the limit: it must not run.
-        sys::kill_group(pid);
-        let _ = sys::wait(pid, false);
-        anyhow::bail!("could not put {} in its memory cgroup", program.describe());
-    }
-    ACTIVE_GROUPS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push(pid);
-    let mark = format!("{RUN_MARK}={run_id}");
-    let watched = watch(pid, &stdout, limits, start, cgroup.as_ref(), &mark);
-    // Whatever happened, nothing of the program outlives its run.
-    kill_run(pid, cgroup.as_ref());
-    ACTIVE_GROUPS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .retain(|&g| g != pid);
-    let watched = watched?;
+    Ok(command)
+}
+
+/// After the run of the program `pid` was killed: reaps what is left of it, kills the
+/// processes of its cgroup that left the group, and those carrying its `mark`.
+fn clean_up(pid: i32, cgroup: Option<cgroup::RunCgroup>, mark: &str) {
     reap_leftovers(pid);
     if let Some(g) = cgroup {
         // Its processes that left the group are our children now (we are the reaper).
@@ -389,34 +471,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         drop(g);
     }
     // A program run as root can leave its cgroup too; the mark is a second net.
-    kill_escaped(&format!("{RUN_MARK}={run_id}"));
-    let wall = start.elapsed();
-    let memory_killed = memory
-        .as_ref()
-        .is_some_and(cgroup::MemoryCgroup::oom_killed);
-    drop(memory);
-    let output_bytes = stdout.metadata()?.len();
-    let error_bytes = stderr.metadata()?.len();
-    let exit = match watched.status.code() {
-        Some(c) => Exit::Code(c),
-        None => Exit::Signal(watched.status.signal().unwrap_or(0)),
-    };
-    let (stdout, stdout_utf8) = read_shown(stdout, output_bytes <= limits.output_bytes)?;
-    Ok(Outcome {
-        stdout,
-        stdout_utf8,
-        stderr: read_shown(stderr, false)?.0,
-        exit,
-        stopped: watched.stopped,
-        cpu: watched.cpu,
-        wall,
-        peak_kib: watched.peak_kib,
-        output_bytes,
-        error_bytes,
-        address_peak_kib: watched.exit_peaks.map(|p| p.address_kib),
-        address_limit_kib: address_cap.map(|bytes| bytes >> 10),
-        memory_killed,
-    })
+    kill_escaped(mark);
 }
 
 /// The process groups of the runs in progress (each run's group is its program's pid).
@@ -451,6 +506,38 @@ struct Watched {
     exit_peaks: Option<procfs::Peaks>,
 }
 
+/// One program being watched ([`watch`]): where it is, and what the looks so far found.
+struct Watch<'a> {
+    pid: i32,
+    stdout: &'a File,
+    limits: &'a Limits,
+    cgroup: Option<&'a cgroup::RunCgroup>,
+    /// The run's mark in the environment of its processes (`RUN_MARK=<id>`).
+    mark: &'a str,
+    ticks: u64,
+    /// Without a cgroup: the processes of the run that left its group (found by the mark in
+    /// their environment), remembered so that they are still counted as zombies (which have no
+    /// environment left) until their parent reaps them, which moves their time to the parent.
+    escaped_pids: Vec<i32>,
+    /// Reading every process's environment is dearer than the group scan: done less often.
+    last_mark_scan: Option<Instant>,
+    traced: bool,
+    exit_peaks: Option<procfs::Peaks>,
+    polled_peak: u64,
+    others: Vec<(i32, procfs::Usage)>,
+    /// Highest peak seen of any other process of the group (they are polled, not traced).
+    others_peak: u64,
+    main_cpu: Duration,
+    main_reaped: Duration,
+    stopped: Option<Stop>,
+    last_scan: Option<Instant>,
+    last_cgroup_cpu: Duration,
+    /// Whether the last look already found it past the wall cap and idle: a program that has
+    /// just ended (in its exit stop, or a zombie not yet waited for) also looks idle, so the
+    /// cap is applied only when two looks in a row, with a wait between them, agree.
+    idle_past_cap: bool,
+}
+
 /// Follows `pid` until it ends: resumes it from trace stops, reads its peak memory at its exit
 /// stop, polls CPU time (its group's, or all its cgroup's when it has one) and output size,
 /// and kills its group (and cgroup) at a limit.
@@ -462,138 +549,140 @@ fn watch(
     cgroup: Option<&cgroup::RunCgroup>,
     mark: &str,
 ) -> Result<Watched> {
-    let ticks = sys::clock_ticks();
-    // Without a cgroup: the processes of the run that left its group (found by the mark in
-    // their environment), remembered so that they are still counted as zombies (which have no
-    // environment left) until their parent reaps them, which moves their time to the parent.
-    let mut escaped_pids: Vec<i32> = Vec::new();
-    // Reading every process's environment is dearer than the group scan: done less often.
-    let mut last_mark_scan: Option<Instant> = None;
-    let mut traced = false;
-    let mut exit_peaks: Option<procfs::Peaks> = None;
-    let mut polled_peak = 0;
-    let mut others = Vec::new();
-    // Highest peak seen of any other process of the group (they are polled, not traced).
-    let mut others_peak = 0;
-    let mut main_cpu = Duration::ZERO;
-    let mut main_reaped = Duration::ZERO;
-    let mut stopped = None;
-    let mut last_scan: Option<Instant> = None;
-    let cgroup_cpu = || cgroup.and_then(cgroup::RunCgroup::cpu).unwrap_or_default();
-    let mut last_cgroup_cpu = Duration::ZERO;
-    // Whether the last look already found it past the wall cap and idle: a program that has
-    // just ended (in its exit stop, or a zombie not yet waited for) also looks idle, so the
-    // cap is applied only when two looks in a row, with a wait between them, agree.
-    let mut idle_past_cap = false;
+    let mut watch = Watch {
+        pid,
+        stdout,
+        limits,
+        cgroup,
+        mark,
+        ticks: sys::clock_ticks(),
+        escaped_pids: Vec::new(),
+        last_mark_scan: None,
+        traced: false,
+        exit_peaks: None,
+        polled_peak: 0,
+        others: Vec::new(),
+        others_peak: 0,
+        main_cpu: Duration::ZERO,
+        main_reaped: Duration::ZERO,
+        stopped: None,
+        last_scan: None,
+        last_cgroup_cpu: Duration::ZERO,
+        idle_past_cap: false,
+    };
     loop {
         if let Some(w) = sys::wait(pid, true).context("waiting for the program")? {
             if libc::WIFSTOPPED(w.status) {
-                let signal = libc::WSTOPSIG(w.status);
-                let event = w.status >> 16;
-                if event == libc::PTRACE_EVENT_EXIT {
-                    exit_peaks = procfs::peaks(pid);
-                    sys::resume(pid, 0);
-                } else if event != 0 {
-                    // Another event (an exec of a new program): nothing to deliver.
-                    sys::resume(pid, 0);
-                } else if signal == libc::SIGTRAP && !traced {
-                    // The stop right after exec: from here on, stop it again only at its exit.
-                    traced = true;
-                    sys::trace_exits(pid);
-                    sys::resume(pid, 0);
-                } else if sys::has_pending_signal(pid) {
-                    sys::resume(pid, signal);
-                } else {
-                    // A group stop: the program took a stop signal (`raise(SIGSTOP)`). Resumed,
-                    // it would run on as it never would untraced; left stopped, it waits as it
-                    // would on the judge, until the wall-clock cap (TLE).
-                }
+                watch.resume_from_stop(w.status);
                 continue;
             }
-            // The program with the children it reaped (exact), or the last poll of the whole
-            // group when more: children it did not reap are only in the poll, and a child it
-            // reaped while dying is in both, so the two are not added.
-            let reaped = rusage_cpu(&w.usage);
-            let others_cpu: Duration = others
-                .iter()
-                .map(|(_, u): &(i32, procfs::Usage)| u.cpu)
-                .sum();
-            return Ok(Watched {
-                status: std::process::ExitStatus::from_raw(w.status),
-                stopped,
-                cpu: reaped.max(main_cpu + others_cpu).max(cgroup_cpu()),
-                // The exit stop's figure is final, unless the program's first thread ended
-                // before the others: what was polled after it counts too.
-                peak_kib: exit_peaks
-                    .map_or(polled_peak, |p| p.resident_kib.max(polled_peak))
-                    .max(others_peak),
-                exit_peaks,
-            });
+            return Ok(watch.ended(&w));
         }
-        if stopped.is_some() {
+        if watch.stopped.is_some() {
             // Killed; wait for the kernel to finish it.
             std::thread::sleep(Duration::from_millis(1));
             continue;
         }
         let elapsed = start.elapsed();
+        watch.stopped = watch.look(elapsed);
+        if watch.stopped.is_some() {
+            kill_run(pid, cgroup);
+            continue;
+        }
+        let tick = (elapsed / 20).clamp(Duration::from_micros(500), Duration::from_millis(10));
+        std::thread::sleep(tick);
+    }
+}
+
+impl Watch<'_> {
+    /// The program stopped (wait status `status`): resumed, unless it stopped itself.
+    fn resume_from_stop(&mut self, status: i32) {
+        let pid = self.pid;
+        let signal = libc::WSTOPSIG(status);
+        let event = status >> 16;
+        if event == libc::PTRACE_EVENT_EXIT {
+            self.exit_peaks = procfs::peaks(pid);
+            sys::resume(pid, 0);
+        } else if event != 0 {
+            // Another event (an exec of a new program): nothing to deliver.
+            sys::resume(pid, 0);
+        } else if signal == libc::SIGTRAP && !self.traced {
+            // The stop right after exec: from here on, stop it again only at its exit.
+            self.traced = true;
+            sys::trace_exits(pid);
+            sys::resume(pid, 0);
+        } else if sys::has_pending_signal(pid) {
+            sys::resume(pid, signal);
+        } else {
+            // A group stop: the program took a stop signal (`raise(SIGSTOP)`). Resumed,
+            // it would run on as it never would untraced; left stopped, it waits as it
+            // would on the judge, until the wall-clock cap (TLE).
+        }
+    }
+
+    /// What the watch found, the program having ended as `w` says.
+    fn ended(&self, w: &sys::Waited) -> Watched {
+        // The program with the children it reaped (exact), or the last poll of the whole
+        // group when more: children it did not reap are only in the poll, and a child it
+        // reaped while dying is in both, so the two are not added.
+        let reaped = rusage_cpu(&w.usage);
+        let others_cpu: Duration = self.others.iter().map(|(_, u)| u.cpu).sum();
+        Watched {
+            status: std::process::ExitStatus::from_raw(w.status),
+            stopped: self.stopped,
+            cpu: reaped
+                .max(self.main_cpu + others_cpu)
+                .max(self.cgroup_cpu()),
+            // The exit stop's figure is final, unless the program's first thread ended
+            // before the others: what was polled after it counts too.
+            peak_kib: self
+                .exit_peaks
+                .map_or(self.polled_peak, |p| p.resident_kib.max(self.polled_peak))
+                .max(self.others_peak),
+            exit_peaks: self.exit_peaks,
+        }
+    }
+
+    /// The CPU time of the run's cgroup (none without one).
+    fn cgroup_cpu(&self) -> Duration {
+        self.cgroup
+            .and_then(cgroup::RunCgroup::cpu)
+            .unwrap_or_default()
+    }
+
+    /// One look at the running program, `elapsed` after its start: its and its group's CPU
+    /// time, memory and output; the limit it is past, if any.
+    fn look(&mut self, elapsed: Duration) -> Option<Stop> {
+        let pid = self.pid;
         // The program first, then the rest of its group: a child reaped in between is then
         // counted at most once.
-        let main = procfs::usage(pid, ticks).unwrap_or_default();
-        polled_peak = polled_peak.max(main.peak_kib);
-        main_cpu = main_cpu.max(main.cpu);
+        let main = procfs::usage(pid, self.ticks).unwrap_or_default();
+        self.polled_peak = self.polled_peak.max(main.peak_kib);
+        self.main_cpu = self.main_cpu.max(main.cpu);
         // Rescan when the program reaped a child: that child's time moved into the program's.
-        let reaped_more = main.reaped_cpu > main_reaped;
-        main_reaped = main_reaped.max(main.reaped_cpu);
-        if reaped_more || last_scan.is_none_or(|t| t.elapsed() >= Duration::from_millis(40)) {
-            others = procfs::group_members(pid, pid, ticks);
-            // With a cgroup, its processes that left the group (a new session or group) are
-            // watched too: their peak memory counts, and whether they run.
-            if let Some(g) = cgroup {
-                let known: Vec<i32> = others.iter().map(|(p, _)| *p).collect();
-                let left: Vec<i32> = g
-                    .pids()
-                    .into_iter()
-                    .filter(|p| *p != pid && !known.contains(p))
-                    .collect();
-                others.extend(procfs::usages(&left, ticks));
-            } else {
-                let due = last_mark_scan.is_none_or(|t| t.elapsed() >= Duration::from_millis(120));
-                let marked = if due {
-                    last_mark_scan = Some(Instant::now());
-                    procfs::with_environment_entry(mark)
-                } else {
-                    Vec::new()
-                };
-                for p in marked {
-                    if p != pid
-                        && !escaped_pids.contains(&p)
-                        && !others.iter().any(|(o, _)| *o == p)
-                    {
-                        escaped_pids.push(p);
-                    }
-                }
-                let gone_or_back: Vec<i32> = others.iter().map(|(o, _)| *o).collect();
-                escaped_pids.retain(|p| !gone_or_back.contains(p));
-                let escaped = procfs::usages(&escaped_pids, ticks);
-                escaped_pids.retain(|p| escaped.iter().any(|(e, _)| e == p));
-                others.extend(escaped);
-            }
-            last_scan = Some(Instant::now());
-            let peak = others.iter().map(|(_, u)| u.peak_kib).max().unwrap_or(0);
-            others_peak = others_peak.max(peak);
+        let reaped_more = main.reaped_cpu > self.main_reaped;
+        self.main_reaped = self.main_reaped.max(main.reaped_cpu);
+        if reaped_more
+            || self
+                .last_scan
+                .is_none_or(|t| t.elapsed() >= Duration::from_millis(40))
+        {
+            self.scan_others();
         }
         // The cgroup also counts processes that left the group, alive or dead.
-        let in_cgroup = cgroup_cpu();
-        let cgroup_ran = in_cgroup > last_cgroup_cpu;
-        last_cgroup_cpu = in_cgroup;
+        let in_cgroup = self.cgroup_cpu();
+        let cgroup_ran = in_cgroup > self.last_cgroup_cpu;
+        self.last_cgroup_cpu = in_cgroup;
+        let others = &self.others;
         let cpu = (main.cpu + others.iter().map(|(_, u)| u.cpu).sum::<Duration>()).max(in_cgroup);
-        let output = stdout.metadata().map(|m| m.len()).unwrap_or(0);
+        let output = self.stdout.metadata().map(|m| m.len()).unwrap_or(0);
+        let limits = self.limits;
         let idle_now = elapsed > limits.wall
             && !main.runnable
             && !others.iter().any(|(_, u)| u.runnable)
             && (!cgroup_ran || cpu < elapsed / 8);
-        let idle_twice = std::mem::replace(&mut idle_past_cap, idle_now) && idle_now;
-        stopped = if cpu > limits.cpu {
+        let idle_twice = std::mem::replace(&mut self.idle_past_cap, idle_now) && idle_now;
+        if cpu > limits.cpu {
             Some(Stop::Cpu)
         } else if output > limits.output_bytes {
             Some(Stop::Output)
@@ -607,13 +696,65 @@ fn watch(
             Some(Stop::Wall)
         } else {
             None
-        };
-        if stopped.is_some() {
-            kill_run(pid, cgroup);
-            continue;
         }
-        let tick = (elapsed / 20).clamp(Duration::from_micros(500), Duration::from_millis(10));
-        std::thread::sleep(tick);
+    }
+
+    /// Finds the other processes of the run and their usage: its group, and those that left
+    /// it (in its cgroup, or marked in their environment).
+    fn scan_others(&mut self) {
+        let pid = self.pid;
+        let ticks = self.ticks;
+        self.others = procfs::group_members(pid, pid, ticks);
+        // With a cgroup, its processes that left the group (a new session or group) are
+        // watched too: their peak memory counts, and whether they run.
+        if let Some(g) = self.cgroup {
+            let known: Vec<i32> = self.others.iter().map(|(p, _)| *p).collect();
+            let left: Vec<i32> = g
+                .pids()
+                .into_iter()
+                .filter(|p| *p != pid && !known.contains(p))
+                .collect();
+            self.others.extend(procfs::usages(&left, ticks));
+        } else {
+            self.scan_escaped();
+        }
+        self.last_scan = Some(Instant::now());
+        let peak = self
+            .others
+            .iter()
+            .map(|(_, u)| u.peak_kib)
+            .max()
+            .unwrap_or(0);
+        self.others_peak = self.others_peak.max(peak);
+    }
+
+    /// Without a cgroup: adds to the other processes those of the run that left its group,
+    /// found by the mark in their environment.
+    fn scan_escaped(&mut self) {
+        let pid = self.pid;
+        let due = self
+            .last_mark_scan
+            .is_none_or(|t| t.elapsed() >= Duration::from_millis(120));
+        let marked = if due {
+            self.last_mark_scan = Some(Instant::now());
+            procfs::with_environment_entry(self.mark)
+        } else {
+            Vec::new()
+        };
+        for p in marked {
+            if p != pid
+                && !self.escaped_pids.contains(&p)
+                && !self.others.iter().any(|(o, _)| *o == p)
+            {
+                self.escaped_pids.push(p);
+            }
+        }
+        let gone_or_back: Vec<i32> = self.others.iter().map(|(o, _)| *o).collect();
+        self.escaped_pids.retain(|p| !gone_or_back.contains(p));
+        let escaped = procfs::usages(&self.escaped_pids, self.ticks);
+        self.escaped_pids
+            .retain(|p| escaped.iter().any(|(e, _)| e == p));
+        self.others.extend(escaped);
     }
 }
 

@@ -1,23 +1,34 @@
 //! Turning a problem crate plus the parts of its workspace libraries it uses into one
-//! judge-ready `.rs` file.
+//! judge-ready `.rs` file: [`bundle`] takes the crate ([`Target`]: its folder, and the
+//! workspace root) and gives the [`Bundle`], or a [`Refusal`] saying what cannot be in one
+//! file, where, and what to do.
 //!
 //! The file is the inner attributes of the problem's `main.rs`, then `mod <its lib> { lib.rs }`,
 //! then one module per library crate it depends on (grid-core, other problems' libraries,
 //! transitively) holding only the items the problem reaches, then the rest of `main.rs` (last,
 //! so that its `macro_rules!` are not in scope in the libraries). The problem's own code is the
 //! author's text (comments and inner attributes kept), with `mod x;` files inlined, items the
-//! judge never compiles cut out and paths rewritten where they change meaning ([`splice`]);
-//! library crates are pruned ([`prune`]) and printed without their docs and tests.
+//! judge never compiles cut out and paths rewritten where they change meaning (module `splice`);
+//! library crates are pruned (module `prune`) and printed without their docs and tests.
 
 mod cfg;
+mod docs;
+mod edits;
+mod exports;
+mod imports;
 mod lints;
 mod manifest;
 mod names;
 mod parsed;
+mod paths;
 mod prune;
+mod refusal;
+mod rewriter;
 mod scope;
 mod splice;
 mod std_macros;
+mod syntax;
+mod tokens;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -27,10 +38,23 @@ use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
 use syn::spanned::Spanned;
 use syn::{File, Item, ItemMod};
 
-use super::problems::Problem;
 use manifest::CrateInfo;
 use names::Used;
-use splice::Rewriter;
+pub use refusal::{Refusal, RefusalKind};
+use rewriter::Rewriter;
+
+/// The crate to bundle: a binary crate (with its `src/main.rs`) of a Cargo workspace.
+#[derive(Clone, Debug)]
+pub struct Target {
+    /// Its package name, which names the bundle (`<name>.rs`).
+    pub name: String,
+    /// Its folder, holding its `Cargo.toml`.
+    pub dir: PathBuf,
+    /// The names of its normal, non-optional dependencies (what its binary is built from).
+    pub dependencies: Vec<String>,
+    /// The judge the bundle is for, as its first line names it (`baekjoon problem 1000: URL`).
+    pub judge: String,
+}
 
 /// A finished bundle.
 #[derive(Clone, Debug)]
@@ -57,17 +81,17 @@ impl Default for Options {
     }
 }
 
-/// Where `scripts/bundle` writes a problem's bundle.
-pub fn output_path(root: &Path, problem: &Problem) -> PathBuf {
+/// Where `scripts/bundle` writes a crate's bundle: `<root>/target/bundle/<name>.rs`.
+pub fn output_path(root: &Path, target: &Target) -> PathBuf {
     root.join("target/bundle")
-        .join(format!("{}.rs", problem.name))
+        .join(format!("{}.rs", target.name))
 }
 
-/// Builds `problem`'s bundle and writes it to [`output_path`], returning both (see
+/// Builds `target`'s bundle and writes it to [`output_path`], returning both (see
 /// [`bundle_sound`] for what is written when pruning went wrong).
-pub fn write(root: &Path, problem: &Problem, options: Options) -> Result<(PathBuf, Bundle)> {
-    let made = bundle_sound(root, problem, options)?;
-    let path = output_path(root, problem);
+pub fn write(root: &Path, target: &Target, options: Options) -> Result<(PathBuf, Bundle)> {
+    let made = bundle_sound(root, target, options)?;
+    let path = output_path(root, target);
     std::fs::create_dir_all(path.parent().expect("a bundle path has a folder"))?;
     std::fs::write(&path, &made.source).with_context(|| format!("writing {}", path.display()))?;
     Ok((path, made))
@@ -77,12 +101,12 @@ pub fn write(root: &Path, problem: &Problem, options: Options) -> Result<(PathBu
 /// the current `rustc` but the whole crates do, the whole crates are returned, with
 /// [`Bundle::unsound_pruning`] saying what rustc said of the pruned one. Pruning is a guess
 /// about the names the code reaches; a wrong guess must not cost a submission.
-pub fn bundle_sound(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
-    let made = bundle(root, problem, options)?;
+pub fn bundle_sound(root: &Path, target: &Target, options: Options) -> Result<Bundle> {
+    let made = bundle(root, target, options)?;
     if !options.prune {
         return Ok(made);
     }
-    sound(made, || bundle(root, problem, Options { prune: false }))
+    sound(made, || bundle(root, target, Options { prune: false }))
 }
 
 /// The pruned bundle `made`, or the unpruned one `whole` makes when only that one compiles.
@@ -142,23 +166,23 @@ struct Offered {
 }
 
 impl Offered {
-    /// Records what the library `module` (its bundled `text`, exporting the macros `exported`)
+    /// Records what the library `module` (its bundled text, parsed: `file`; exporting the macros `exported`)
     /// offers. A macro of a dependency it hands on under its own name (`pub use dep::m;`) is
     /// offered as a macro, not an item: in the bundle it is the one at the root, where an
     /// importer's `use module::m;` would name it twice.
-    fn add(&mut self, module: &str, text: &str, exported: HashSet<String>) -> Result<()> {
+    fn add(&mut self, module: &str, file: &File, exported: HashSet<String>) -> Result<()> {
         let known: HashSet<String> = self.macros.values().flatten().cloned().collect();
-        let handed_on = splice::reexported_macros(text, &known);
-        if splice::makes_exported_macros(text) {
+        let handed_on = exports::reexported_macros(file, &known);
+        if exports::makes_exported_macros(file) {
             self.macro_makers.insert(module.to_string());
         }
         let modules: HashSet<String> = self.items.keys().cloned().collect();
         self.crates.insert(
             module.to_string(),
-            splice::reexported_crates(text, &modules),
+            exports::reexported_crates(file, &modules),
         );
         insert_macros(&mut self.macros, module, exported)?;
-        let mut items = splice::root_item_names(text);
+        let mut items = exports::root_item_names(file);
         items.retain(|name| !handed_on.contains(name));
         self.items.insert(module.to_string(), items);
         self.macros
@@ -212,19 +236,27 @@ fn load_crate(file: &Path, mut rw: Rewriter, at_root: bool) -> Result<(String, H
         },
         at_root,
     )?;
-    rw.own_macros = splice::exported_macros(&first);
-    rw.own_items = splice::root_item_names(&first);
-    rw.own_crates = splice::renamed_deps_at_root(&first, &rw.deps);
+    let parsed = parsed::parse(&first).with_context(|| format!("{} as bundled", file.display()))?;
+    rw.own_macros = exports::exported_macros(&parsed);
+    rw.own_items = exports::root_item_names(&parsed);
+    rw.own_crates = exports::renamed_deps_at_root(&parsed, &rw.deps);
     let macros = rw.own_macros.clone();
     Ok((splice::load(file, &rw, at_root)?, macros))
 }
 
-/// Builds the single-file submission for `problem`. What it cannot bundle is an error naming
-/// the construct and its `file:line` (relative to `root`).
-pub fn bundle(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
-    build(root, problem, options).map_err(|e| {
+/// Builds the single-file submission for `target`, whose workspace is at `root`. What it cannot
+/// bundle is a [`Refusal`] (in the `anyhow` error) naming the construct and its `file:line`
+/// (relative to `root`).
+pub fn bundle(root: &Path, target: &Target, options: Options) -> Result<Bundle> {
+    build(root, target, options).map_err(|e| {
         // Dependencies are found by canonical path, so either spelling of the root may appear.
         let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        // A refusal stays typed (its message is the same).
+        if e.chain().count() == 1 {
+            if let Some(refusal) = e.downcast_ref::<Refusal>() {
+                return refusal.clone().relative_to(&[root, &canonical]).into();
+            }
+        }
         let mut message = format!("{e:#}");
         for prefix in [root, &canonical] {
             message = message.replace(&format!("{}/", prefix.display()), "");
@@ -233,99 +265,150 @@ pub fn bundle(root: &Path, problem: &Problem, options: Options) -> Result<Bundle
     })
 }
 
-fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
-    let crates = manifest::crate_graph(root, &problem.dir, &problem.dependencies)?;
+/// What loading the crates gave: each library as a module, and what must go to the top.
+#[derive(Default)]
+struct Loaded {
+    /// What each library loaded so far offers by name.
+    offered: Offered,
+    /// The library crates the problem depends on, each as `mod <name> { .. }`.
+    library_mods: Vec<ItemMod>,
+    /// The crate attributes of the libraries, for the bundle's top.
+    hoisted: Vec<String>,
+    /// `extern crate` of sysroot crates, each with the library module it came from (`None`:
+    /// the problem's own library).
+    sysroot_crates: Vec<(Option<String>, String)>,
+}
+
+impl Loaded {
+    /// Loads `info`'s library (its root file `lib`) as bundled text, recording what it offers
+    /// and taking its crate attributes and sysroot crates to the top; `module` is where those
+    /// came from (`None` for the problem's own library).
+    fn library_text(
+        &mut self,
+        info: &CrateInfo,
+        lib: &Path,
+        module: Option<String>,
+    ) -> Result<String> {
+        let rw = rewriter(info, Some(&info.lib_name), &self.offered);
+        let (text, exported) = load_crate(lib, rw, false)?;
+        let as_bundled = || format!("{} as bundled", lib.display());
+        let file = parsed::parse(&text).with_context(as_bundled)?;
+        self.offered.add(&info.lib_name, &file, exported)?;
+        let (text, attrs) = hoist_crate_attrs(&text).with_context(as_bundled)?;
+        self.hoisted.extend(attrs);
+        let (text, externs) = hoist_sysroot_crates(&text).with_context(as_bundled)?;
+        self.sysroot_crates
+            .extend(externs.into_iter().map(|e| (module.clone(), e)));
+        Ok(text)
+    }
+
+    /// Loads the library crates the problem depends on (dependencies first), each as a module.
+    fn libraries(&mut self, libraries: &[CrateInfo]) -> Result<()> {
+        for info in libraries {
+            let Some(lib) = &info.lib_path else {
+                bail!(
+                    "{} is used as a library but has no src/lib.rs",
+                    info.package
+                );
+            };
+            let text = self.library_text(info, lib, Some(info.lib_name.clone()))?;
+            let mut module = library_module(&info.lib_name, &text, lib)?;
+            if let Some(predicate) = &info.when {
+                // Cargo links the crate only where its table's condition holds; so is the module.
+                let predicate: syn::Meta = syn::parse_str(predicate)
+                    .with_context(|| format!("{}: cfg `{predicate}`", info.package))?;
+                module
+                    .attrs
+                    .insert(0, syn::parse_quote!(#[cfg(#predicate)]));
+            }
+            self.library_mods.push(module);
+        }
+        Ok(())
+    }
+
+    /// main.rs's rewriter: the problem's own library (`own`, when it has one) is a dependency
+    /// like the others.
+    fn main_rewriter(&self, own: &CrateInfo) -> Rewriter {
+        let offered = &self.offered;
+        let mut main_rw = rewriter(own, None, offered);
+        if own.lib_path.is_none() {
+            return main_rw;
+        }
+        let name = &own.lib_name;
+        main_rw.deps.insert(name.clone(), name.clone());
+        if let Some(m) = offered.macros.get(name) {
+            main_rw.dep_macros.insert(name.clone(), m.clone());
+        }
+        if offered.macro_makers.contains(name) {
+            main_rw.dep_macro_makers.insert(name.clone());
+        }
+        if let Some(crates) = offered.crates.get(name) {
+            main_rw.dep_crates.insert(name.clone(), crates.clone());
+        }
+        if let Some(items) = offered.items.get(name) {
+            main_rw.dep_items.insert(name.clone(), items.clone());
+        }
+        main_rw
+    }
+}
+
+/// The problem's own code as bundled: main.rs and (when there is one) lib.rs.
+struct UserCode {
+    main_text: String,
+    lib_text: Option<String>,
+}
+
+fn build(root: &Path, target: &Target, options: Options) -> Result<Bundle> {
+    let crates = manifest::crate_graph(root, &target.dir, &target.dependencies)?;
     let (own, libraries) = crates.split_first().expect("the problem crate comes first");
     let main_path = own.main_path.clone().with_context(|| {
         format!(
             "{}: no binary (src/main.rs): a judge runs a program",
-            problem.name
+            target.name
         )
     })?;
-
-    let mut offered = Offered::default();
-    let mut library_mods = Vec::new();
-    let mut hoisted = Vec::new();
-    // Each with the library module it came from (`None`: the problem's own library).
-    let mut sysroot_crates: Vec<(Option<String>, String)> = Vec::new();
-    for info in libraries {
-        let Some(lib) = &info.lib_path else {
-            bail!(
-                "{} is used as a library but has no src/lib.rs",
-                info.package
-            );
-        };
-        let (text, exported) =
-            load_crate(lib, rewriter(info, Some(&info.lib_name), &offered), false)?;
-        offered.add(&info.lib_name, &text, exported)?;
-        let (text, attrs) = hoist_crate_attrs(&text);
-        hoisted.extend(attrs);
-        let (text, externs) = hoist_sysroot_crates(&text);
-        sysroot_crates.extend(
-            externs
-                .into_iter()
-                .map(|e| (Some(info.lib_name.clone()), e)),
-        );
-        let mut module = library_module(&info.lib_name, &text, lib)?;
-        if let Some(predicate) = &info.when {
-            // Cargo links the crate only where its table's condition holds; so is the module.
-            let predicate: syn::Meta = syn::parse_str(predicate)
-                .with_context(|| format!("{}: cfg `{predicate}`", info.package))?;
-            module
-                .attrs
-                .insert(0, syn::parse_quote!(#[cfg(#predicate)]));
-        }
-        library_mods.push(module);
-    }
-
-    let mut user_text = String::new();
+    let mut loaded = Loaded::default();
+    loaded.libraries(libraries)?;
     let lib_text = match &own.lib_path {
-        Some(lib) => {
-            let (text, exported) =
-                load_crate(lib, rewriter(own, Some(&own.lib_name), &offered), false)?;
-            offered.add(&own.lib_name, &text, exported)?;
-            let (text, attrs) = hoist_crate_attrs(&text);
-            hoisted.extend(attrs);
-            let (text, externs) = hoist_sysroot_crates(&text);
-            sysroot_crates.extend(externs.into_iter().map(|e| (None, e)));
-            Some(text)
-        }
+        Some(lib) => Some(loaded.library_text(own, lib, None)?),
         None => None,
     };
-    let mut main_rw = rewriter(own, None, &offered);
-    if own.lib_path.is_some() {
-        main_rw
-            .deps
-            .insert(own.lib_name.clone(), own.lib_name.clone());
-        if let Some(m) = offered.macros.get(&own.lib_name) {
-            main_rw.dep_macros.insert(own.lib_name.clone(), m.clone());
-        }
-        if offered.macro_makers.contains(&own.lib_name) {
-            main_rw.dep_macro_makers.insert(own.lib_name.clone());
-        }
-        if let Some(crates) = offered.crates.get(&own.lib_name) {
-            main_rw
-                .dep_crates
-                .insert(own.lib_name.clone(), crates.clone());
-        }
-        if let Some(items) = offered.items.get(&own.lib_name) {
-            main_rw
-                .dep_items
-                .insert(own.lib_name.clone(), items.clone());
-        }
-    }
-    let (main_text, main_macros) = load_crate(&main_path, main_rw, true)?;
+    let (main_text, main_macros) = load_crate(&main_path, loaded.main_rewriter(own), true)?;
     // main.rs's exported macros are at the bundle's root too, beside the libraries'.
-    refuse_macro_clash(&offered.macros, "main.rs", &main_macros)?;
+    refuse_macro_clash(&loaded.offered.macros, "main.rs", &main_macros)?;
     check_root_names(&main_text, &main_path, &crates)?;
+    let user = UserCode {
+        main_text,
+        lib_text,
+    };
+    let kept = if options.prune {
+        pruned_libraries(&user, std::mem::take(&mut loaded.library_mods))?
+    } else {
+        std::mem::take(&mut loaded.library_mods)
+    };
+    let parts = part_sizes(&user, &kept);
+    let body = assemble(own, &user, loaded, kept)?;
+    let header = format!(
+        "// {} — {}\n// Bundled by scripts/bundle from crates/{} and the parts of grid-core it uses.\n// Compile: rustc --edition 2021 -O {}.rs\n\n",
+        target.name, target.judge, target.name, target.name
+    );
+    Ok(Bundle {
+        source: header + &body,
+        parts,
+        unsound_pruning: None,
+    })
+}
+
+/// The library modules with only the items the problem's code (`user`) reaches, and the
+/// modules it imports.
+fn pruned_libraries(user: &UserCode, library_mods: Vec<ItemMod>) -> Result<Vec<ItemMod>> {
     // One text for the names the problem uses; the newline keeps a last `//` comment of
     // main.rs from swallowing lib.rs's first line.
-    user_text.push_str(&main_text);
-    if let Some(text) = &lib_text {
+    let mut user_text = user.main_text.clone();
+    if let Some(text) = &user.lib_text {
         user_text.push('\n');
         user_text.push_str(text);
     }
-
     let shells: Vec<ItemMod> = library_mods
         .iter()
         .map(|m| ItemMod {
@@ -333,30 +416,30 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
             ..m.clone()
         })
         .collect();
-    let kept = if options.prune {
-        let mut used = Used::default();
-        let tokens: TokenStream = user_text
-            .parse()
-            .map_err(|e| anyhow::anyhow!("the problem's code does not tokenize: {e}"))?;
-        used.add(tokens);
-        let mut tree = prune::Tree::new(library_mods);
-        tree.reach(&mut used);
-        let libraries: Vec<String> = shells.iter().map(|m| m.ident.to_string()).collect();
-        let mut imports = library_imports(&main_text, &libraries).context("main.rs")?;
-        if let Some(text) = &lib_text {
-            imports.extend(library_imports(text, &libraries).context("lib.rs")?);
-        }
-        tree.keep_imported_modules(&imports);
-        tree.rebuild(shells)
-    } else {
-        library_mods
-    };
+    let mut used = Used::default();
+    let tokens: TokenStream = user_text
+        .parse()
+        .map_err(|e| anyhow::anyhow!("the problem's code does not tokenize: {e}"))?;
+    used.add(tokens);
+    let mut tree = prune::Tree::new(library_mods);
+    tree.reach(&mut used);
+    let libraries: Vec<String> = shells.iter().map(|m| m.ident.to_string()).collect();
+    let mut imports = library_imports(&user.main_text, &libraries).context("main.rs")?;
+    if let Some(text) = &user.lib_text {
+        imports.extend(library_imports(text, &libraries).context("lib.rs")?);
+    }
+    tree.keep_imported_modules(&imports);
+    Ok(tree.rebuild(shells))
+}
 
-    let mut parts = vec![("main.rs".to_string(), main_text.len())];
-    if let Some(text) = &lib_text {
+/// Bytes of each part as printed on its own: `main.rs`, `lib.rs`, then each library module
+/// (its root items, then each of its modules).
+fn part_sizes(user: &UserCode, kept: &[ItemMod]) -> Vec<(String, usize)> {
+    let mut parts = vec![("main.rs".to_string(), user.main_text.len())];
+    if let Some(text) = &user.lib_text {
         parts.push(("lib.rs".to_string(), text.len()));
     }
-    for module in &kept {
+    for module in kept {
         let items = module.content.iter().flat_map(|(_, items)| items);
         let (mods, rest): (Vec<&Item>, Vec<&Item>) =
             items.partition(|item| matches!(item, Item::Mod(_)));
@@ -374,8 +457,18 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
             }
         }
     }
+    parts
+}
 
-    let mut body: String = strongest_crate_attrs(hoisted)
+/// The bundle's text below its header: the crate attributes, main.rs's inner attributes, the
+/// sysroot crates, the problem's library, the `kept` library modules, then main.rs's code.
+fn assemble(
+    own: &CrateInfo,
+    user: &UserCode,
+    loaded: Loaded,
+    kept: Vec<ItemMod>,
+) -> Result<String> {
+    let mut body: String = strongest_crate_attrs(loaded.hoisted)
         .iter()
         .map(|a| format!("{a}\n"))
         .collect();
@@ -383,9 +476,10 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     // `macro_rules!` is in scope in all the text after it, and one of main.rs's would otherwise
     // reach into the libraries' modules, where a library's own macro of that name then is
     // ambiguous (E0659) or shadowed.
-    let (main_attrs, main_code) = split_inner_attrs(&main_text);
-    let main_attrs = lints::without_bundler_judged_lints(main_attrs);
-    let (main_attrs, main_lints) = lints::main_levels(&main_attrs);
+    let as_bundled = "main.rs as bundled";
+    let (main_attrs, main_code) = split_inner_attrs(&user.main_text).context(as_bundled)?;
+    let main_attrs = lints::without_bundler_judged_lints(main_attrs).context(as_bundled)?;
+    let (main_attrs, main_lints) = lints::main_levels(&main_attrs).context(as_bundled)?;
     let given_back: String = lints::allowable_on_modules(&main_lints)
         .iter()
         .map(|l| format!(", {l}"))
@@ -394,23 +488,9 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
         body.push_str(main_attrs.trim_end());
         body.push('\n');
     }
-    // Once each, for the modules pruning kept, and not where main.rs's root declares the same
-    // (it serves every module).
-    let in_main = root_extern_crates(main_code);
-    let kept_modules: HashSet<String> = kept.iter().map(|m| m.ident.to_string()).collect();
-    let mut seen = HashSet::new();
-    for (module, item) in sysroot_crates {
-        if module.is_some_and(|m| !kept_modules.contains(&m)) {
-            continue;
-        }
-        let key = extern_crate_key(&item);
-        if !in_main.contains(&key) && seen.insert(key) {
-            // Library code, judged by main.rs's lints at the root (`rust_2018_idioms` calls it
-            // unused where pruning left no `alloc::` path); under cargo they never judge it.
-            body.push_str(&format!("#[allow(unused_extern_crates)]\n{item}\n"));
-        }
-    }
-    if let Some(text) = &lib_text {
+    let sysroot_crates = sysroot_crate_lines(loaded.sysroot_crates, main_code, &kept);
+    body.push_str(&sysroot_crates.context(as_bundled)?);
+    if let Some(text) = &user.lib_text {
         // A library's public items and re-exports are its API; inside a binary they sit in a
         // private module, where rustc would call the ones main.rs does not use dead or unused.
         body.push_str(&format!(
@@ -432,16 +512,33 @@ fn build(root: &Path, problem: &Problem, options: Options) -> Result<Bundle> {
     body.push('\n');
     body.push_str(main_code.trim());
     body.push('\n');
-    let judge = &problem.judge;
-    let header = format!(
-        "// {} — {} problem {}: {}\n// Bundled by scripts/bundle from crates/{} and the parts of grid-core it uses.\n// Compile: rustc --edition 2021 -O {}.rs\n\n",
-        problem.name, judge.site, judge.problem, judge.url, problem.name, problem.name
-    );
-    Ok(Bundle {
-        source: header + &body,
-        parts,
-        unsound_pruning: None,
-    })
+    Ok(body)
+}
+
+/// The libraries' `extern crate` of sysroot crates, once each, for the modules pruning kept
+/// (`kept`), and not where main.rs's root (`main_code`) declares the same (it serves every
+/// module).
+fn sysroot_crate_lines(
+    sysroot_crates: Vec<(Option<String>, String)>,
+    main_code: &str,
+    kept: &[ItemMod],
+) -> Result<String> {
+    let in_main = root_extern_crates(main_code)?;
+    let kept_modules: HashSet<String> = kept.iter().map(|m| m.ident.to_string()).collect();
+    let mut seen = HashSet::new();
+    let mut lines = String::new();
+    for (module, item) in sysroot_crates {
+        if module.is_some_and(|m| !kept_modules.contains(&m)) {
+            continue;
+        }
+        let key = extern_crate_key(&item);
+        if !in_main.contains(&key) && seen.insert(key) {
+            // Library code, judged by main.rs's lints at the root (`rust_2018_idioms` calls it
+            // unused where pruning left no `alloc::` path); under cargo they never judge it.
+            lines.push_str(&format!("#[allow(unused_extern_crates)]\n{item}\n"));
+        }
+    }
+    Ok(lines)
 }
 
 /// Inner attributes that mean something only on the crate root, so a wrapped crate's go to
@@ -495,7 +592,7 @@ fn strongest_crate_attrs(hoisted: Vec<String>) -> Vec<String> {
 /// std as s;`) out of its text, returning them. At a crate's root one gives the name to every
 /// module of the crate; in the library's module of the bundle it would give it to that module
 /// alone, so it goes to the bundle's root, which gives it to every module again.
-fn hoist_sysroot_crates(text: &str) -> (String, Vec<String>) {
+fn hoist_sysroot_crates(text: &str) -> Result<(String, Vec<String>)> {
     let sysroot = |item: &Item| matches!(item, Item::ExternCrate(e) if scope::SYSROOT.iter().any(|n| e.ident == n));
     cut_out(text, |file| {
         file.items
@@ -507,14 +604,12 @@ fn hoist_sysroot_crates(text: &str) -> (String, Vec<String>) {
 }
 
 /// `text` (a crate's) without the byte ranges `pick` finds in its syntax (in order), and the
-/// texts cut; `text` unchanged when it does not parse.
+/// texts cut.
 fn cut_out(
     text: &str,
     pick: impl Fn(&File) -> Vec<std::ops::Range<usize>>,
-) -> (String, Vec<String>) {
-    let Ok(file) = parsed::parse_file(text) else {
-        return (text.to_string(), Vec::new());
-    };
+) -> Result<(String, Vec<String>)> {
+    let file = parsed::parse(text)?;
     let mut out = String::with_capacity(text.len());
     let mut cut = Vec::new();
     let mut at = 0;
@@ -524,7 +619,7 @@ fn cut_out(
         at = range.end;
     }
     out.push_str(&text[at..]);
-    (out, cut)
+    Ok((out, cut))
 }
 
 /// The name and alias (`extern crate alloc as a;`: `("alloc", Some("a"))`) of an `extern
@@ -537,11 +632,10 @@ fn extern_crate_key(text: &str) -> (String, Option<String>) {
 }
 
 /// The `extern crate` items at the root of `text`, as [`extern_crate_key`]s.
-fn root_extern_crates(text: &str) -> HashSet<(String, Option<String>)> {
-    let Ok(file) = parsed::parse_file(text) else {
-        return HashSet::new();
-    };
-    file.items
+fn root_extern_crates(text: &str) -> Result<HashSet<(String, Option<String>)>> {
+    let file = parsed::parse(text)?;
+    Ok(file
+        .items
         .iter()
         .filter_map(|item| match item {
             Item::ExternCrate(e) => Some((
@@ -550,13 +644,13 @@ fn root_extern_crates(text: &str) -> HashSet<(String, Option<String>)> {
             )),
             _ => None,
         })
-        .collect()
+        .collect())
 }
 
 /// Cuts the crate-root-only inner attributes out of a crate's text, returning those the bundle
 /// keeps at its top ([`CRATE_ATTRS`]; [`DROPPED_CRATE_ATTRS`] go).
-fn hoist_crate_attrs(text: &str) -> (String, Vec<String>) {
-    let text = &lints::without_crate_level_lints(text);
+fn hoist_crate_attrs(text: &str) -> Result<(String, Vec<String>)> {
+    let text = &lints::without_crate_level_lints(text)?;
     let named =
         |attr: &syn::Attribute, names: &[&str]| names.iter().any(|name| attr.path().is_ident(name));
     let (text, cut) = cut_out(text, |file| {
@@ -565,7 +659,7 @@ fn hoist_crate_attrs(text: &str) -> (String, Vec<String>) {
             .filter(|attr| named(attr, CRATE_ATTRS) || named(attr, DROPPED_CRATE_ATTRS))
             .map(|attr| attr.span().byte_range())
             .collect()
-    });
+    })?;
     let kept = cut
         .into_iter()
         .filter(|text| {
@@ -574,17 +668,18 @@ fn hoist_crate_attrs(text: &str) -> (String, Vec<String>) {
             })
         })
         .collect();
-    (text, kept)
+    Ok((text, kept))
 }
 
 /// `text` (a crate root) cut after its last inner attribute: the attributes (with what comes
 /// before them), then the rest.
-fn split_inner_attrs(text: &str) -> (&str, &str) {
-    let end = parsed::parse_file(text)
-        .ok()
-        .and_then(|file| file.attrs.last().map(|attr| attr.span().byte_range().end))
-        .unwrap_or(0);
-    text.split_at(end)
+fn split_inner_attrs(text: &str) -> Result<(&str, &str)> {
+    let file = parsed::parse(text)?;
+    let end = file
+        .attrs
+        .last()
+        .map_or(0, |attr| attr.span().byte_range().end);
+    Ok(text.split_at(end))
 }
 
 /// Records `module`'s exported macros ([`refuse_macro_clash`] first).
@@ -607,11 +702,12 @@ fn refuse_macro_clash(
 ) -> Result<()> {
     for (other, names) in macros {
         if let Some(name) = exported.intersection(names).next() {
-            bail!(
-                "`{module}` and `{other}` both export `macro_rules! {name}`: in one file both would \
-                 be `crate::{name}!` (#[macro_export] puts a macro at the crate's root): rename \
-                 one of them"
-            );
+            let kind = RefusalKind::MacroClash {
+                module: module.to_string(),
+                other: other.clone(),
+                name: name.clone(),
+            };
+            return Err(Refusal::new(kind).into());
         }
     }
     Ok(())
@@ -620,14 +716,12 @@ fn refuse_macro_clash(
 /// Refuses a type-namespace item or import at the top of `main.rs` (as bundled) named like a
 /// crate's module.
 fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> Result<()> {
-    let Ok(file) = parsed::parse_file(main_text) else {
-        return Ok(());
-    };
+    let file = parsed::parse(main_text).context("main.rs as bundled")?;
     let module_named = |name: &str| crates.iter().any(|c| c.lib_name == name);
     for item in &file.items {
         if let Item::Use(u) = item {
             let mut leaves = Vec::new();
-            prune::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+            syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
             // `use crate::m;` of the module itself is the module (splicing writes a
             // dependency's name so); anything else by that name is a second item.
             let clash = leaves.iter().find_map(|(path, visible)| {
@@ -636,9 +730,11 @@ fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> 
                 (module_named(name) && !itself).then_some(name)
             });
             if let Some(name) = clash {
-                bail!(
-                    "{}: a `use` brings `{name}` to the top of main.rs, where the bundle makes the crate `{name}` a module; import it under another name (`as {name}_mod`) or inside a function",
-                    root_use_at(main_path, name)
+                let kind = RefusalKind::ImportNamedLikeCrate {
+                    name: name.to_string(),
+                };
+                return Err(
+                    Refusal::at_line(main_path, root_use_line(main_path, name)?, kind).into(),
                 );
             }
             continue;
@@ -646,13 +742,15 @@ fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> 
         let Some(ident) = type_namespace_ident(item) else {
             continue;
         };
-        if module_named(&splice::unraw(ident)) {
+        if module_named(&syntax::unraw(ident)) {
             let named = |item: &Item| {
                 (type_namespace_ident(item) == Some(ident)).then(|| item.span().start().line)
             };
-            bail!(
-                "{}: `{ident}` at the top of main.rs has the name of the crate `{ident}`, which the bundle makes a module beside it",
-                root_item_at(main_path, named)
+            let kind = RefusalKind::ItemNamedLikeCrate {
+                name: ident.to_string(),
+            };
+            return Err(
+                Refusal::at_line(main_path, root_item_line(main_path, named)?, kind).into(),
             );
         }
     }
@@ -673,13 +771,13 @@ fn type_namespace_ident(item: &Item) -> Option<&syn::Ident> {
     }
 }
 
-/// `file:line` of the first `use` at the root of the file at `path` that brings in `name`
-/// (the file alone when there is none).
-fn root_use_at(path: &Path, name: &str) -> String {
-    root_item_at(path, |item| {
+/// The line of the first `use` at the root of the file at `path` that brings in `name` (`None`
+/// when there is none).
+fn root_use_line(path: &Path, name: &str) -> Result<Option<usize>> {
+    root_item_line(path, |item| {
         let Item::Use(u) = item else { return None };
         let mut leaves = Vec::new();
-        prune::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+        syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
         leaves
             .iter()
             .any(|(_, visible)| visible.as_deref() == Some(name))
@@ -687,18 +785,13 @@ fn root_use_at(path: &Path, name: &str) -> String {
     })
 }
 
-/// `file:line` of the first item at the root of the file at `path` for which `line_of` gives
-/// a line (the file alone when there is none). Read from the file itself: the text the bundler
-/// works on has its `mod x;` files inlined, which moves the lines after them.
-fn root_item_at(path: &Path, line_of: impl Fn(&Item) -> Option<usize>) -> String {
-    let text = splice::read_source(path).unwrap_or_default();
-    let line = parsed::parse_file(&text)
-        .ok()
-        .and_then(|file| file.items.iter().find_map(&line_of));
-    match line {
-        Some(line) => format!("{}:{line}", path.display()),
-        None => path.display().to_string(),
-    }
+/// The line of the first item at the root of the file at `path` for which `line_of` gives a
+/// line (`None` when there is none). Read from the file itself: the text the bundler works on
+/// has its `mod x;` files inlined, which moves the lines after them.
+fn root_item_line(path: &Path, line_of: impl Fn(&Item) -> Option<usize>) -> Result<Option<usize>> {
+    let text = syntax::read_source(path)?;
+    let file = parsed::parse_file(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    Ok(file.items.iter().find_map(&line_of))
 }
 
 /// The paths the problem's own code imports from the library modules (`libraries`), written
@@ -710,7 +803,7 @@ fn library_imports(text: &str, libraries: &[String]) -> Result<Vec<Vec<String>>>
         fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
             if u.leading_colon.is_none() {
                 let mut leaves = Vec::new();
-                prune::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
                 self.0.extend(leaves.into_iter().map(|(path, _)| path));
             }
         }
@@ -763,17 +856,17 @@ fn unparse(items: Vec<Item>) -> String {
 /// a macro's call or matchers (`m! { /// line .. }`), where they may be tokens the macro asks
 /// for (`$(#[doc = $line:literal])*`).
 fn strip_docs(tokens: TokenStream) -> TokenStream {
-    strip_docs_in(tokens, splice::DocTokens::Code)
+    strip_docs_in(tokens, docs::DocTokens::Code)
 }
 
 /// [`strip_docs`] for `tokens` that are `what`.
-fn strip_docs_in(tokens: TokenStream, what: splice::DocTokens) -> TokenStream {
+fn strip_docs_in(tokens: TokenStream, what: docs::DocTokens) -> TokenStream {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     let mut out = Vec::with_capacity(trees.len());
     let mut i = 0;
     while i < trees.len() {
         if let TokenTree::Punct(p) = &trees[i] {
-            if p.as_char() == '#' && what == splice::DocTokens::Code {
+            if p.as_char() == '#' && what == docs::DocTokens::Code {
                 let bang =
                     matches!(trees.get(i + 1), Some(TokenTree::Punct(b)) if b.as_char() == '!');
                 let at = i + 1 + usize::from(bang);

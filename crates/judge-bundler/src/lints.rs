@@ -4,6 +4,7 @@
 //! are given those lints back as `allow`, and `forbid` (which no `allow` inside may lift)
 //! becomes `deny`: main.rs's own code is held to the same lints as before.
 
+use anyhow::Result;
 use proc_macro2::{TokenStream, TokenTree};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
@@ -14,10 +15,8 @@ const LEVELS: &[&str] = &["warn", "deny", "forbid"];
 
 /// `attrs` (main.rs's text up to its last inner attribute) with each `forbid` made `deny`, and
 /// the lints main.rs warns of, denies or forbids (`cfg_attr` ones too, whatever the condition).
-pub(super) fn main_levels(attrs: &str) -> (String, Vec<String>) {
-    let Ok(file) = super::parsed::parse_file(attrs) else {
-        return (attrs.to_string(), Vec::new());
-    };
+pub(super) fn main_levels(attrs: &str) -> Result<(String, Vec<String>)> {
+    let file = super::parsed::parse(attrs)?;
     let mut lints = Vec::new();
     let mut forbids = Vec::new();
     for attr in &file.attrs {
@@ -31,7 +30,7 @@ pub(super) fn main_levels(attrs: &str) -> (String, Vec<String>) {
     }
     let mut seen = std::collections::HashSet::new();
     lints.retain(|lint| seen.insert(lint.clone()));
-    (text, lints)
+    Ok((text, lints))
 }
 
 /// Collects the lints `meta` sets to a judging level, and where it says `forbid`; looks
@@ -111,7 +110,7 @@ const CHANGED_BY_BUNDLING: &[&str] = &[
 /// lints of its inner lint attributes (`#![warn(rust_2018_idioms, missing_docs)]` becomes
 /// `#![warn(missing_docs)]`; an attribute with nothing left goes), nor those the bundle changes
 /// ([`CHANGED_BY_BUNDLING`]) at a judging level.
-pub(super) fn without_crate_level_lints(text: &str) -> String {
+pub(super) fn without_crate_level_lints(text: &str) -> Result<String> {
     without_lints(text, |level, lint| {
         CRATE_LEVEL_ONLY.contains(&lint)
             || (LEVELS.contains(&level) && CHANGED_BY_BUNDLING.contains(&lint))
@@ -120,7 +119,7 @@ pub(super) fn without_crate_level_lints(text: &str) -> String {
 
 /// main.rs's inner attributes without the lints that would judge the paths the bundler writes
 /// into its code (`unused_qualifications`) at a judging level.
-pub(super) fn without_bundler_judged_lints(text: &str) -> String {
+pub(super) fn without_bundler_judged_lints(text: &str) -> Result<String> {
     without_lints(text, |level, lint| {
         LEVELS.contains(&level) && lint == "unused_qualifications"
     })
@@ -128,10 +127,8 @@ pub(super) fn without_bundler_judged_lints(text: &str) -> String {
 
 /// `text` with the lints for which `cut(level, lint)` holds taken out of its inner lint
 /// attributes (an attribute with nothing left goes).
-fn without_lints(text: &str, cut: impl Fn(&str, &str) -> bool) -> String {
-    let Ok(file) = super::parsed::parse_file(text) else {
-        return text.to_string();
-    };
+fn without_lints(text: &str, cut: impl Fn(&str, &str) -> bool) -> Result<String> {
+    let file = super::parsed::parse(text)?;
     let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
     for attr in &file.attrs {
         let Meta::List(list) = &attr.meta else {
@@ -164,7 +161,7 @@ fn without_lints(text: &str, cut: impl Fn(&str, &str) -> bool) -> String {
     for (range, replacement) in edits.into_iter().rev() {
         out.replace_range(range, &replacement);
     }
-    out
+    Ok(out)
 }
 
 /// A token stream cut at its top-level commas.
@@ -193,7 +190,7 @@ mod tests {
             "#![warn(rust_2018_idioms)]\n#![deny(missing_docs, unused_crate_dependencies)]\n\
                     #![allow(dead_code)]\npub fn f() {}\n";
         assert_eq!(
-            without_crate_level_lints(text),
+            without_crate_level_lints(text).unwrap(),
             "\n#![deny(missing_docs)]\n#![allow(dead_code)]\npub fn f() {}\n"
         );
         let lints = ["rust_2018_idioms", "unused"].map(String::from);
@@ -210,7 +207,8 @@ mod tests {
         let (text, lints) = main_levels(
             "//! A program.\n#![forbid(unsafe_code)]\n#![deny(warnings, clippy::all)]\n\
              #![allow(dead_code)]\n#![cfg_attr(not(test), forbid(unsafe_code), warn(unused))]\n",
-        );
+        )
+        .unwrap();
         assert_eq!(
             text,
             "//! A program.\n#![deny(unsafe_code)]\n#![deny(warnings, clippy::all)]\n\
@@ -222,6 +220,6 @@ mod tests {
     #[test]
     fn attributes_that_set_no_lint_change_nothing() {
         let attrs = "#![recursion_limit = \"256\"]\n#![allow(unused)]\n";
-        assert_eq!(main_levels(attrs), (attrs.to_string(), Vec::new()));
+        assert_eq!(main_levels(attrs).unwrap(), (attrs.to_string(), Vec::new()));
     }
 }

@@ -1,0 +1,563 @@
+//! Rewriting paths token by token, macro arguments included: a dependency's name at the start
+//! of a path becomes its module in the bundle, `crate::` in a wrapped crate gains the crate's
+//! module, and macro calls by path reach the bundle's root. Constructs whose meaning the
+//! bundle would change are reported.
+
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+use std::path::Path;
+
+use proc_macro2::{TokenStream, TokenTree};
+
+use super::docs::{self, DocTokens};
+use super::edits::{inside, Edit};
+use super::refusal::{Refusal, RefusalKind};
+use super::rewriter::Rewriter;
+use super::tokens::*;
+
+/// Keywords followed by the name of the item they declare, in the namespace a crate's name is
+/// looked up in (types and modules: a `fn grid_core` does not hide the crate `grid_core::`).
+const DECLARING: &[&str] = &["mod", "struct", "enum", "union", "type", "trait"];
+
+/// The names items at this level of `t` declare (not those inside nested blocks): after a
+/// declaring keyword, after `as` in a `use` (an alias), and the last segment of
+/// every `use` path (`use a::grid_core;`, `use a::{b, grid_core}`) past its first.
+fn declared_names(t: &[TokenTree]) -> HashSet<String> {
+    let mut names = HashSet::new();
+    let mut in_use = false;
+    for i in 0..t.len() {
+        match &t[i] {
+            TokenTree::Ident(id) => {
+                let word = id.to_string();
+                if word == "use" {
+                    in_use = true;
+                } else if (DECLARING.contains(&word.as_str())
+                    && !(i >= 1 && is_punct(t.get(i - 1), '\'')))
+                    || (word == "as" && in_use)
+                {
+                    // Only a `use` alias declares: a cast (`x as dep::Id`) and a qualified path
+                    // (`<T as dep::Trait>`) name a type, and `extern crate x as y` names a crate,
+                    // handled as one.
+                    if let Some(TokenTree::Ident(name)) = t.get(i + 1) {
+                        names.insert(unraw_str(&name.to_string()));
+                    }
+                } else if in_use
+                    && i >= 3
+                    && is_colon2(t, i - 2)
+                    && !is_ident(t.get(i - 3), "use")
+                    && !is_colon2(t, i + 1)
+                {
+                    names.insert(unraw_str(&word));
+                }
+            }
+            TokenTree::Group(g) if in_use => {
+                // `use grid_core::{self, ..}` brings in the crate itself under its own name,
+                // which hides nothing; `use std::io::{self, ..}` hides a dependency `io`.
+                let first_segment = (i >= 4 && is_ident(t.get(i - 4), "use"))
+                    || (i >= 6 && is_colon2(t, i - 5) && is_ident(t.get(i - 6), "use"));
+                let parent = group_parent(t, i).filter(|_| !first_segment);
+                use_group_leaves(g.stream(), parent, &mut names);
+            }
+            TokenTree::Punct(p) if p.as_char() == ';' => in_use = false,
+            _ => {}
+        }
+    }
+    names
+}
+
+/// The names a `use` group (`{b, c::grid_core, d as e}`) brings in, at every depth; `parent` is
+/// the module the group is in (`io` in `std::io::{self, Read}`), which its `self` brings in.
+fn use_group_leaves(stream: TokenStream, parent: Option<String>, names: &mut HashSet<String>) {
+    let t: Vec<TokenTree> = stream.into_iter().collect();
+    for i in 0..t.len() {
+        match &t[i] {
+            TokenTree::Ident(id) => {
+                let word = id.to_string();
+                let last = !is_colon2(&t, i + 1) && !is_ident(t.get(i + 1), "as");
+                let aliased = i >= 1 && is_ident(t.get(i - 1), "as");
+                if word == "self" && last {
+                    names.extend(parent.clone());
+                } else if (last || aliased) && word != "self" && word != "as" {
+                    names.insert(unraw_str(&word));
+                }
+            }
+            TokenTree::Group(g) => use_group_leaves(g.stream(), group_parent(&t, i), names),
+            _ => {}
+        }
+    }
+}
+
+/// The name before the `::` in front of the `use` group at `i` (`io` in `std::io::{..}`).
+fn group_parent(t: &[TokenTree], i: usize) -> Option<String> {
+    if i < 3 || !is_colon2(t, i - 2) {
+        return None;
+    }
+    match &t[i - 3] {
+        TokenTree::Ident(id) => Some(unraw_str(&id.to_string())),
+        _ => None,
+    }
+}
+
+/// Adds to `aliases` every `use dep as alias;` (or `use ::dep as alias;`) in `stream`, at any
+/// depth, whose `dep` is one of `deps`: the alias to the dependency's module.
+pub(super) fn use_aliases(
+    stream: TokenStream,
+    deps: &HashMap<String, String>,
+    aliases: &mut HashMap<String, String>,
+) {
+    let t: Vec<TokenTree> = stream.into_iter().collect();
+    for i in 0..t.len() {
+        if let TokenTree::Group(g) = &t[i] {
+            use_aliases(g.stream(), deps, aliases);
+            continue;
+        }
+        if ident_at(&t, i).as_deref() != Some("use") {
+            continue;
+        }
+        let at = if is_colon2(&t, i + 1) { i + 3 } else { i + 1 };
+        let dep = ident_at(&t, at).map(|d| unraw_str(&d));
+        let Some(module) = dep.and_then(|d| deps.get(&d)) else {
+            continue;
+        };
+        if ident_at(&t, at + 1).as_deref() == Some("as") && is_punct(t.get(at + 3), ';') {
+            if let Some(alias) = ident_at(&t, at + 2) {
+                aliases.insert(unraw_str(&alias), module.clone());
+            }
+        }
+    }
+}
+
+/// What rewriting one file's tokens needs.
+pub(super) struct TokenContext<'a> {
+    pub rw: &'a Rewriter,
+    /// Other names of dependencies, from `use dep as alias;` anywhere in the file, to the
+    /// dependency's module: `alias::m!` of one of its exported macros is `crate::m!`.
+    pub dep_aliases: HashMap<String, String>,
+    pub removed: &'a [Range<usize>],
+    pub text: &'a str,
+    pub edits: &'a mut Vec<Edit>,
+    pub problems: &'a mut Vec<Refusal>,
+    pub path: &'a Path,
+    /// What the tokens being rewritten are, for their doc comments.
+    pub doc_tokens: DocTokens,
+}
+
+impl TokenContext<'_> {
+    /// The doc cutting, over this file's edits.
+    fn docs(&mut self) -> docs::DocCuts<'_> {
+        docs::DocCuts {
+            text: self.text,
+            edits: &mut *self.edits,
+        }
+    }
+
+    /// Rewrites paths anywhere in the token stream, macro arguments included: a dependency's
+    /// name at the start of a path becomes `crate::<its module>` (`crate` alone when it names
+    /// one of the dependency's exported macros, which live at the root); inside a wrapped crate
+    /// `crate::`/`$crate::` gain the crate's module. Reports what cannot work in one file.
+    ///
+    /// `shadowed` are the dependency names that items of the enclosing blocks declare (a local
+    /// `mod grid_core`, a `use x::grid_core`): there the name is the local item, not the
+    /// dependency, and stays as it is.
+    pub(super) fn rewrite(&mut self, stream: TokenStream, shadowed: &HashSet<String>) {
+        let t: Vec<TokenTree> = stream.into_iter().collect();
+        let shadowed = self.shadowed_here(&t, shadowed);
+        let mut skip_until = 0;
+        for i in 0..t.len() {
+            if i < skip_until {
+                continue;
+            }
+            match &t[i] {
+                TokenTree::Group(g) => self.group(&t, i, g, &shadowed),
+                TokenTree::Punct(p) if p.as_char() == '#' => {
+                    if let Some(next) = self.attribute(&t, i) {
+                        skip_until = next;
+                    }
+                }
+                TokenTree::Ident(id) => self.ident(&t, i, id, &shadowed),
+                _ => {}
+            }
+        }
+    }
+
+    /// `shadowed` (what the enclosing blocks hide) with what the items of this level of `t`
+    /// declare: dependency names, and (as `name!`) imported names that are a dependency's
+    /// macro and item at once, whose calls are given the macro's path (the `use` keeps only
+    /// the item, see `macro_imports`).
+    fn shadowed_here(&self, t: &[TokenTree], shadowed: &HashSet<String>) -> HashSet<String> {
+        let rw = self.rw;
+        let mut shadowed = shadowed.clone();
+        let declared = declared_names(t);
+        shadowed.extend(
+            declared
+                .iter()
+                .filter(|n| rw.deps.contains_key(*n))
+                .cloned(),
+        );
+        let macro_and_item = |name: &String| {
+            rw.dep_macros.iter().any(|(module, macros)| {
+                macros.contains(name)
+                    && rw
+                        .dep_items
+                        .get(module)
+                        .is_some_and(|items| items.contains(name))
+            }) || (rw.own_macros.contains(name) && rw.own_items.contains(name))
+        };
+        shadowed.extend(
+            declared
+                .iter()
+                .filter(|n| macro_and_item(n))
+                .map(|n| format!("{n}!")),
+        );
+        shadowed
+    }
+
+    /// The group `g` at `i` of `t`: its tokens rewritten in turn.
+    fn group(
+        &mut self,
+        t: &[TokenTree],
+        i: usize,
+        g: &proc_macro2::Group,
+        shadowed: &HashSet<String>,
+    ) {
+        // A module's body sees only what it declares itself (and the crates);
+        // any other block also sees what encloses it.
+        let module_body = i >= 2
+            && is_ident(t.get(i - 2), "mod")
+            && g.delimiter() == proc_macro2::Delimiter::Brace;
+        let outer = if module_body {
+            HashSet::new()
+        } else {
+            shadowed.clone()
+        };
+        // `use ::{dep::X, std::io};`: the group's paths may become `crate::dep::X`,
+        // which cannot follow a leading `::`; without it (`use {..};`) the group
+        // means the same.
+        let leading_group = self.rw.active
+            && g.delimiter() == proc_macro2::Delimiter::Brace
+            && i >= 2
+            && is_colon2(t, i - 2)
+            && !continues_path(t, i);
+        if leading_group {
+            self.edits.push(Edit {
+                range: t[i - 2].span().byte_range().start..t[i - 1].span().byte_range().end,
+                text: String::new(),
+            });
+        }
+        let doc_tokens = self.doc_tokens;
+        self.doc_tokens = doc_tokens.of_group(t, i);
+        self.rewrite(g.stream(), &outer);
+        self.doc_tokens = doc_tokens;
+    }
+
+    /// The attribute whose `#` is at `i` of `t`: cut when it is a doc (or a `missing_docs`
+    /// lint), returning the index after it then.
+    fn attribute(&mut self, t: &[TokenTree], i: usize) -> Option<usize> {
+        if inside(self.removed, t[i].span().byte_range().start) {
+            return None;
+        }
+        if self.doc_tokens != DocTokens::Code {
+            return None;
+        }
+        if let Some((range, next)) = self.docs().doc_attribute(t, i) {
+            self.docs().cut_doc_comment(range);
+            Some(next)
+        } else {
+            self.docs().missing_docs_lint(t, i)
+        }
+    }
+
+    /// The identifier `id` at `i` of `t`: refused when the bundle would change what it
+    /// means, rewritten when it starts a path that changes.
+    fn ident(
+        &mut self,
+        t: &[TokenTree],
+        i: usize,
+        id: &proc_macro2::Ident,
+        shadowed: &HashSet<String>,
+    ) {
+        if inside(self.removed, id.span().byte_range().start) {
+            return;
+        }
+        self.refuse_moved_meaning(t, i, id);
+        if !self.rw.active {
+            return;
+        }
+        let name = id.to_string();
+        let after_colons = i >= 2 && is_colon2(t, i - 2);
+        if name == "crate" {
+            self.crate_path(t, i, after_colons);
+        } else if (name == "self" || name == "super")
+            && !after_colons
+            && self.rw.own_module.is_some()
+        {
+            self.own_macro_by_relative_path(t, i);
+        } else if !self.dependency_macro_call(t, i, &name, after_colons, shadowed) {
+            self.dependency_path(t, i, &name, after_colons, shadowed);
+        }
+    }
+
+    /// Reports the identifier `id` at `i` of `t` when what it gives would be read from the
+    /// bundle rather than the source: a file beside it, cargo's environment, the module path,
+    /// file and line, a type's path, the text of a path the bundle rewrites.
+    fn refuse_moved_meaning(&mut self, t: &[TokenTree], i: usize, id: &proc_macro2::Ident) {
+        let rw = self.rw;
+        let name = id.to_string();
+        let bang = is_macro_bang(t, i);
+        let macro_name = || name.clone();
+        let mut kinds = Vec::new();
+        if bang && ["include", "include_str", "include_bytes"].contains(&name.as_str()) {
+            kinds.push(RefusalKind::ReadsFile {
+                macro_name: macro_name(),
+            });
+        }
+        if bang && (name == "env" || name == "option_env") {
+            kinds.push(RefusalKind::ReadsEnvironment {
+                macro_name: macro_name(),
+            });
+        }
+        // Their values name where the code is, which the bundle moves (one file, crates as
+        // modules): output made from them would differ from the cargo build's.
+        if bang && ["module_path", "file", "line", "column"].contains(&name.as_str()) {
+            kinds.push(RefusalKind::NamesLocation {
+                macro_name: macro_name(),
+            });
+        }
+        // `std::any::type_name::<T>()` names `T` by its module path, which the bundle moves.
+        let type_name = name == "type_name"
+            && ((i >= 3 && is_ident(t.get(i - 3), "any") && is_colon2(t, i - 2))
+                || (is_colon2(t, i + 1) && is_punct(t.get(i + 3), '<')));
+        if type_name {
+            kinds.push(RefusalKind::TypeName);
+        }
+        // The text of a path the bundle rewrites (`stringify!(grid_core::Grid)`) would be
+        // the rewritten one.
+        if bang && name == "stringify" {
+            if let Some(TokenTree::Group(g)) = t.get(i + 2) {
+                // `crate::` paths are rewritten in a library, which becomes a module.
+                let rewritten = |name: &str| {
+                    (name == "crate" && rw.own_module.is_some()) || rw.deps.contains_key(name)
+                };
+                if idents_in(g.stream()).iter().any(|n| rewritten(n)) {
+                    kinds.push(RefusalKind::StringifyRewrittenPath);
+                }
+            }
+        }
+        for kind in kinds {
+            self.problems.push(Refusal::at(self.path, id.span(), kind));
+        }
+    }
+
+    /// `crate` at `i` of `t` (not after `::` when `after_colons` is false): `use crate as me;`
+    /// and `crate::` paths of a wrapped crate gain its module; `crate::alias::m!` of a
+    /// dependency's macro becomes `crate::m!`.
+    fn crate_path(&mut self, t: &[TokenTree], i: usize, after_colons: bool) {
+        let rw = self.rw;
+        let span = t[i].span();
+        // `use crate as me;` in a wrapped crate: `me` is that crate's module.
+        if !after_colons && is_ident(t.get(i + 1), "as") {
+            if let Some(module) = &rw.own_module {
+                let end = span.byte_range().end;
+                self.edits.push(Edit {
+                    range: end..end,
+                    text: format!("::{module}"),
+                });
+            }
+            return;
+        }
+        if !is_colon2(t, i + 1) || after_colons {
+            return;
+        }
+        let next = ident_at(t, i + 3);
+        // `crate::alias::m!`, `alias` a dependency's name at the crate's root (`extern
+        // crate dep as alias;`) and `m` one of its exported macros: at the bundle's
+        // root, `crate::m!`.
+        let dep_macro = next
+            .as_ref()
+            .and_then(|n| rw.deps.get(n).or_else(|| rw.own_crates.get(n)))
+            .is_some_and(|module| calls_macro_in(t, i + 4, rw.dep_macros.get(module)));
+        if dep_macro {
+            self.edits.push(Edit {
+                range: t[i + 3].span().byte_range().start..t[i + 5].span().byte_range().end,
+                text: String::new(),
+            });
+            return;
+        }
+        let Some(module) = &rw.own_module else {
+            return;
+        };
+        // A macro call (`crate::m!`), not an item of the same name (`crate::m(..)`).
+        let is_macro = calls_macro_in(t, i + 1, Some(&rw.own_macros));
+        if !is_macro {
+            let end = span.byte_range().end;
+            self.edits.push(Edit {
+                range: end..end,
+                text: format!("::{module}"),
+            });
+        }
+    }
+
+    /// `self::m!`, `super::super::m!` (from `i` of `t`) of the crate's own exported macro,
+    /// which the bundle's root holds: `crate::m!`.
+    fn own_macro_by_relative_path(&mut self, t: &[TokenTree], i: usize) {
+        let mut last = i;
+        while ident_at(t, last).as_deref() == Some("super")
+            && is_colon2(t, last + 1)
+            && ident_at(t, last + 3).as_deref() == Some("super")
+        {
+            last += 3;
+        }
+        if calls_macro_in(t, last + 1, Some(&self.rw.own_macros)) {
+            let end = t[last].span().byte_range().end;
+            self.edits.push(Edit {
+                range: t[i].span().byte_range().start..end,
+                text: "crate".to_string(),
+            });
+        }
+    }
+
+    /// A call of a dependency's macro by a name of this file at `i` of `t`: `alias::m!`
+    /// (`use dep as alias;`) becomes `crate::m!`, and `m!` of a name that is the dependency's
+    /// macro and item at once gets the path `crate::m!`. Returns whether it was one.
+    fn dependency_macro_call(
+        &mut self,
+        t: &[TokenTree],
+        i: usize,
+        name: &str,
+        after_colons: bool,
+        shadowed: &HashSet<String>,
+    ) -> bool {
+        let rw = self.rw;
+        let span = t[i].span();
+        let bare = name.strip_prefix("r#").unwrap_or(name);
+        let alias_of = self.dep_aliases.get(bare);
+        if !after_colons
+            && alias_of.is_some_and(|module| calls_macro_in(t, i + 1, rw.dep_macros.get(module)))
+        {
+            self.edits.push(Edit {
+                range: span.byte_range(),
+                text: "crate".to_string(),
+            });
+            return true;
+        }
+        if is_macro_bang(t, i) && !after_colons && shadowed.contains(&format!("{bare}!")) {
+            self.edits.push(Edit {
+                range: span.byte_range().start..span.byte_range().start,
+                text: "crate::".to_string(),
+            });
+            return true;
+        }
+        false
+    }
+
+    /// A dependency's name at `i` of `t` starting a path (`dep::x`, `::dep::x`, `use dep;`):
+    /// it becomes `crate::<its module>`, or `crate` for a macro at the bundle's root.
+    fn dependency_path(
+        &mut self,
+        t: &[TokenTree],
+        i: usize,
+        name: &str,
+        after_colons: bool,
+        shadowed: &HashSet<String>,
+    ) {
+        let rw = self.rw;
+        let span = t[i].span();
+        let bare = name.strip_prefix("r#").unwrap_or(name);
+        let leading = after_colons && !continues_path(t, i);
+        // `::dep` names the crate even where a local `dep` hides it.
+        if shadowed.contains(bare) && !leading {
+            return;
+        }
+        let Some(module) = rw.deps.get(bare) else {
+            return;
+        };
+        if i >= 1 && (is_punct(t.get(i - 1), '.') || is_punct(t.get(i - 1), '$')) {
+            return;
+        }
+        if after_colons && !leading {
+            return;
+        }
+        let start = if leading {
+            t[i - 2].span().byte_range().start
+        } else {
+            span.byte_range().start
+        };
+        let end = span.byte_range().end;
+        if self.macro_through_dependency(t, i, module, start) {
+            return;
+        }
+        let followed = is_colon2(t, i + 1);
+        let names_macro = calls_macro_in(t, i + 1, rw.dep_macros.get(module));
+        let before = if leading {
+            i.checked_sub(3)
+        } else {
+            i.checked_sub(1)
+        };
+        let after_use = before.and_then(|b| ident_at(t, b)).as_deref() == Some("use");
+        let text = if names_macro || module.is_empty() {
+            "crate".to_string()
+        } else if followed
+            || (after_use && ident_at(t, i + 1).as_deref() == Some("as"))
+            || (after_use && is_punct(t.get(i + 1), ';'))
+        {
+            format!("crate::{module}")
+        } else {
+            return;
+        };
+        self.edits.push(Edit {
+            range: start..end,
+            text,
+        });
+    }
+
+    /// A macro call through the dependency `module` named at `i` of `t` (its path starting at
+    /// byte `start`) that is not `dep::m!` of one of its listed macros: `dep::c::m!` (`c` a
+    /// crate the dependency hands on, `m` at the bundle's root) becomes `crate::m!`, and in
+    /// main.rs `dep::m!` of a macro the dependency's macros make becomes the bare `m!`.
+    /// Returns whether it was one.
+    fn macro_through_dependency(
+        &mut self,
+        t: &[TokenTree],
+        i: usize,
+        module: &str,
+        start: usize,
+    ) -> bool {
+        let rw = self.rw;
+        // A macro call (`dep::m!`), not an item of the same name (`dep::m(..)`); in a `use`
+        // the macro is handled with the whole `use` (see `macro_imports`).
+        // `dep::c::m!`, `c` a crate the dependency hands on and `m` a macro at the root.
+        let handed_on_crate = is_colon2(t, i + 1)
+            && ident_at(t, i + 3).is_some_and(|c| {
+                rw.dep_crates
+                    .get(module)
+                    .is_some_and(|crates| crates.contains_key(&c))
+            })
+            && calls_macro_in(t, i + 4, Some(&rw.root_macros));
+        if handed_on_crate {
+            self.edits.push(Edit {
+                range: start..t[i + 3].span().byte_range().end,
+                text: "crate".to_string(),
+            });
+            return true;
+        }
+        let names_macro = calls_macro_in(t, i + 1, rw.dep_macros.get(module));
+        let made_macro = !names_macro
+            && calls_made_macro(
+                t,
+                i + 1,
+                rw.dep_macro_makers.contains(module),
+                rw.dep_items.get(module),
+            );
+        if made_macro && rw.own_module.is_none() {
+            // rustc refuses a path to a macro made by a macro of the same crate (`crate::m!`,
+            // the lint macro_expanded_macro_exports_accessed_by_absolute_paths); main.rs's
+            // module is the bundle's root, where the bare name finds it.
+            self.edits.push(Edit {
+                range: start..t[i + 2].span().byte_range().end,
+                text: String::new(),
+            });
+            return true;
+        }
+        false
+    }
+}
