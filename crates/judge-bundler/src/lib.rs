@@ -15,33 +15,39 @@ mod cfg;
 mod docs;
 mod edits;
 mod exports;
+mod hoist;
 mod imports;
 mod lints;
+mod load;
 mod manifest;
+mod modules;
 mod names;
 mod parsed;
 mod paths;
 mod prune;
 mod refusal;
 mod rewriter;
+mod root_names;
 mod scope;
 mod splice;
 mod std_macros;
 mod syntax;
 mod tokens;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
-use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
-use syn::spanned::Spanned;
-use syn::{File, Item, ItemMod};
+use anyhow::{Context, Result};
+use proc_macro2::TokenStream;
+use syn::{Item, ItemMod};
 
+use hoist::{extern_crate_key, root_extern_crates, split_inner_attrs, strongest_crate_attrs};
+use load::{load_crate, refuse_macro_clash, Loaded};
 use manifest::CrateInfo;
+use modules::unparse;
 use names::Used;
 pub use refusal::{Refusal, RefusalKind};
-use rewriter::Rewriter;
+use root_names::check_root_names;
 
 /// The crate to bundle: a binary crate (with its `src/main.rs`) of a Cargo workspace.
 #[derive(Clone, Debug)]
@@ -153,97 +159,6 @@ fn first_type_error(source: &str) -> Option<String> {
     Some(first.to_string())
 }
 
-/// What each library loaded so far offers by name: its exported macros and its root's other
-/// items, by module.
-#[derive(Default)]
-struct Offered {
-    macros: HashMap<String, HashSet<String>>,
-    items: HashMap<String, HashSet<String>>,
-    /// The libraries with a `macro_rules!` that makes exported macros.
-    macro_makers: HashSet<String>,
-    /// The crates each library hands on at its root, by the name it gives them.
-    crates: HashMap<String, HashMap<String, String>>,
-}
-
-impl Offered {
-    /// Records what the library `module` (its bundled text, parsed: `file`; exporting the macros `exported`)
-    /// offers. A macro of a dependency it hands on under its own name (`pub use dep::m;`) is
-    /// offered as a macro, not an item: in the bundle it is the one at the root, where an
-    /// importer's `use module::m;` would name it twice.
-    fn add(&mut self, module: &str, file: &File, exported: HashSet<String>) -> Result<()> {
-        let known: HashSet<String> = self.macros.values().flatten().cloned().collect();
-        let handed_on = exports::reexported_macros(file, &known);
-        if exports::makes_exported_macros(file) {
-            self.macro_makers.insert(module.to_string());
-        }
-        let modules: HashSet<String> = self.items.keys().cloned().collect();
-        self.crates.insert(
-            module.to_string(),
-            exports::reexported_crates(file, &modules),
-        );
-        insert_macros(&mut self.macros, module, exported)?;
-        let mut items = exports::root_item_names(file);
-        items.retain(|name| !handed_on.contains(name));
-        self.items.insert(module.to_string(), items);
-        self.macros
-            .get_mut(module)
-            .expect("just inserted")
-            .extend(handed_on);
-        Ok(())
-    }
-}
-
-/// A crate's rewriter: its dependencies' modules, their exported macros and root items.
-fn rewriter(info: &CrateInfo, own: Option<&str>, offered: &Offered) -> Rewriter {
-    let deps: HashMap<String, String> = info.deps.iter().cloned().collect();
-    fn of<V: Clone>(
-        deps: &HashMap<String, String>,
-        map: &HashMap<String, V>,
-    ) -> HashMap<String, V> {
-        deps.values()
-            .filter_map(|module| Some((module.clone(), map.get(module)?.clone())))
-            .collect()
-    }
-    let dep_macro_makers = deps
-        .values()
-        .filter(|module| offered.macro_makers.contains(*module))
-        .cloned()
-        .collect();
-    Rewriter {
-        dep_macro_makers,
-        dep_crates: of(&deps, &offered.crates),
-        dep_macros: of(&deps, &offered.macros),
-        dep_items: of(&deps, &offered.items),
-        deps,
-        own_module: own.map(str::to_string),
-        own_macros: Default::default(),
-        own_items: Default::default(),
-        active: true,
-        macro_prelude: Vec::new(),
-        root_macros: offered.macros.values().flatten().cloned().collect(),
-        own_crates: HashMap::new(),
-    }
-}
-
-/// Loads a crate as text in two passes: the first learns its exported macros, which the
-/// second needs to leave `crate::that_macro!` alone.
-fn load_crate(file: &Path, mut rw: Rewriter, at_root: bool) -> Result<(String, HashSet<String>)> {
-    let first = splice::load(
-        file,
-        &Rewriter {
-            active: false,
-            ..rw.clone()
-        },
-        at_root,
-    )?;
-    let parsed = parsed::parse(&first).with_context(|| format!("{} as bundled", file.display()))?;
-    rw.own_macros = exports::exported_macros(&parsed);
-    rw.own_items = exports::root_item_names(&parsed);
-    rw.own_crates = exports::renamed_deps_at_root(&parsed, &rw.deps);
-    let macros = rw.own_macros.clone();
-    Ok((splice::load(file, &rw, at_root)?, macros))
-}
-
 /// Builds the single-file submission for `target`, whose workspace is at `root`. What it cannot
 /// bundle is a [`Refusal`] (in the `anyhow` error) naming the construct and its `file:line`
 /// (relative to `root`).
@@ -263,93 +178,6 @@ pub fn bundle(root: &Path, target: &Target, options: Options) -> Result<Bundle> 
         }
         anyhow::anyhow!("{message}")
     })
-}
-
-/// What loading the crates gave: each library as a module, and what must go to the top.
-#[derive(Default)]
-struct Loaded {
-    /// What each library loaded so far offers by name.
-    offered: Offered,
-    /// The library crates the problem depends on, each as `mod <name> { .. }`.
-    library_mods: Vec<ItemMod>,
-    /// The crate attributes of the libraries, for the bundle's top.
-    hoisted: Vec<String>,
-    /// `extern crate` of sysroot crates, each with the library module it came from (`None`:
-    /// the problem's own library).
-    sysroot_crates: Vec<(Option<String>, String)>,
-}
-
-impl Loaded {
-    /// Loads `info`'s library (its root file `lib`) as bundled text, recording what it offers
-    /// and taking its crate attributes and sysroot crates to the top; `module` is where those
-    /// came from (`None` for the problem's own library).
-    fn library_text(
-        &mut self,
-        info: &CrateInfo,
-        lib: &Path,
-        module: Option<String>,
-    ) -> Result<String> {
-        let rw = rewriter(info, Some(&info.lib_name), &self.offered);
-        let (text, exported) = load_crate(lib, rw, false)?;
-        let as_bundled = || format!("{} as bundled", lib.display());
-        let file = parsed::parse(&text).with_context(as_bundled)?;
-        self.offered.add(&info.lib_name, &file, exported)?;
-        let (text, attrs) = hoist_crate_attrs(&text).with_context(as_bundled)?;
-        self.hoisted.extend(attrs);
-        let (text, externs) = hoist_sysroot_crates(&text).with_context(as_bundled)?;
-        self.sysroot_crates
-            .extend(externs.into_iter().map(|e| (module.clone(), e)));
-        Ok(text)
-    }
-
-    /// Loads the library crates the problem depends on (dependencies first), each as a module.
-    fn libraries(&mut self, libraries: &[CrateInfo]) -> Result<()> {
-        for info in libraries {
-            let Some(lib) = &info.lib_path else {
-                bail!(
-                    "{} is used as a library but has no src/lib.rs",
-                    info.package
-                );
-            };
-            let text = self.library_text(info, lib, Some(info.lib_name.clone()))?;
-            let mut module = library_module(&info.lib_name, &text, lib)?;
-            if let Some(predicate) = &info.when {
-                // Cargo links the crate only where its table's condition holds; so is the module.
-                let predicate: syn::Meta = syn::parse_str(predicate)
-                    .with_context(|| format!("{}: cfg `{predicate}`", info.package))?;
-                module
-                    .attrs
-                    .insert(0, syn::parse_quote!(#[cfg(#predicate)]));
-            }
-            self.library_mods.push(module);
-        }
-        Ok(())
-    }
-
-    /// main.rs's rewriter: the problem's own library (`own`, when it has one) is a dependency
-    /// like the others.
-    fn main_rewriter(&self, own: &CrateInfo) -> Rewriter {
-        let offered = &self.offered;
-        let mut main_rw = rewriter(own, None, offered);
-        if own.lib_path.is_none() {
-            return main_rw;
-        }
-        let name = &own.lib_name;
-        main_rw.deps.insert(name.clone(), name.clone());
-        if let Some(m) = offered.macros.get(name) {
-            main_rw.dep_macros.insert(name.clone(), m.clone());
-        }
-        if offered.macro_makers.contains(name) {
-            main_rw.dep_macro_makers.insert(name.clone());
-        }
-        if let Some(crates) = offered.crates.get(name) {
-            main_rw.dep_crates.insert(name.clone(), crates.clone());
-        }
-        if let Some(items) = offered.items.get(name) {
-            main_rw.dep_items.insert(name.clone(), items.clone());
-        }
-        main_rw
-    }
 }
 
 /// The problem's own code as bundled: main.rs and (when there is one) lib.rs.
@@ -541,259 +369,6 @@ fn sysroot_crate_lines(
     Ok(lines)
 }
 
-/// Inner attributes that mean something only on the crate root, so a wrapped crate's go to
-/// the top of the bundle.
-const CRATE_ATTRS: &[&str] = &["recursion_limit", "type_length_limit"];
-
-/// Inner attributes of a library's root that mean nothing in the bundle, whose crate is the
-/// judge's binary with std: a wrapped crate's are cut (rustc warns of them on a module).
-const DROPPED_CRATE_ATTRS: &[&str] = &["no_std", "crate_type", "crate_name"];
-
-/// The hoisted crate attributes (`#![recursion_limit = "256"]`, as texts), one of each name:
-/// the largest limit, which every crate's code needs (rustc takes the first and calls the
-/// others unused).
-fn strongest_crate_attrs(hoisted: Vec<String>) -> Vec<String> {
-    let limit = |text: &str| {
-        let attrs = syn::parse::Parser::parse_str(syn::Attribute::parse_inner, text).ok()?;
-        let attr = attrs.first()?;
-        let name = attr.path().get_ident()?.to_string();
-        let syn::Meta::NameValue(nv) = &attr.meta else {
-            return None;
-        };
-        let syn::Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Str(value),
-            ..
-        }) = &nv.value
-        else {
-            return None;
-        };
-        Some((name, value.value().parse::<u64>().ok()?))
-    };
-    let mut kept: Vec<(Option<(String, u64)>, String)> = Vec::new();
-    for text in hoisted {
-        let parsed = limit(&text);
-        let same_name = kept.iter_mut().find(|(k, t)| match (k, &parsed) {
-            (Some((a, _)), Some((b, _))) => a == b,
-            _ => *t == text,
-        });
-        match same_name {
-            Some(slot) => {
-                if matches!((&slot.0, &parsed), (Some((_, old)), Some((_, new))) if new > old) {
-                    *slot = (parsed, text);
-                }
-            }
-            None => kept.push((parsed, text)),
-        }
-    }
-    kept.into_iter().map(|(_, text)| text).collect()
-}
-
-/// Cuts a library's root `extern crate` of a sysroot crate (`extern crate alloc;`, `extern crate
-/// std as s;`) out of its text, returning them. At a crate's root one gives the name to every
-/// module of the crate; in the library's module of the bundle it would give it to that module
-/// alone, so it goes to the bundle's root, which gives it to every module again.
-fn hoist_sysroot_crates(text: &str) -> Result<(String, Vec<String>)> {
-    let sysroot = |item: &Item| matches!(item, Item::ExternCrate(e) if scope::SYSROOT.iter().any(|n| e.ident == n));
-    cut_out(text, |file| {
-        file.items
-            .iter()
-            .filter(|item| sysroot(item))
-            .map(|item| item.span().byte_range())
-            .collect()
-    })
-}
-
-/// `text` (a crate's) without the byte ranges `pick` finds in its syntax (in order), and the
-/// texts cut.
-fn cut_out(
-    text: &str,
-    pick: impl Fn(&File) -> Vec<std::ops::Range<usize>>,
-) -> Result<(String, Vec<String>)> {
-    let file = parsed::parse(text)?;
-    let mut out = String::with_capacity(text.len());
-    let mut cut = Vec::new();
-    let mut at = 0;
-    for range in pick(&file) {
-        out.push_str(&text[at..range.start]);
-        cut.push(text[range.clone()].to_string());
-        at = range.end;
-    }
-    out.push_str(&text[at..]);
-    Ok((out, cut))
-}
-
-/// The name and alias (`extern crate alloc as a;`: `("alloc", Some("a"))`) of an `extern
-/// crate` item's text.
-fn extern_crate_key(text: &str) -> (String, Option<String>) {
-    match syn::parse_str::<syn::ItemExternCrate>(text) {
-        Ok(e) => (e.ident.to_string(), e.rename.map(|(_, a)| a.to_string())),
-        Err(_) => (text.to_string(), None),
-    }
-}
-
-/// The `extern crate` items at the root of `text`, as [`extern_crate_key`]s.
-fn root_extern_crates(text: &str) -> Result<HashSet<(String, Option<String>)>> {
-    let file = parsed::parse(text)?;
-    Ok(file
-        .items
-        .iter()
-        .filter_map(|item| match item {
-            Item::ExternCrate(e) => Some((
-                e.ident.to_string(),
-                e.rename.as_ref().map(|(_, a)| a.to_string()),
-            )),
-            _ => None,
-        })
-        .collect())
-}
-
-/// Cuts the crate-root-only inner attributes out of a crate's text, returning those the bundle
-/// keeps at its top ([`CRATE_ATTRS`]; [`DROPPED_CRATE_ATTRS`] go).
-fn hoist_crate_attrs(text: &str) -> Result<(String, Vec<String>)> {
-    let text = &lints::without_crate_level_lints(text)?;
-    let named =
-        |attr: &syn::Attribute, names: &[&str]| names.iter().any(|name| attr.path().is_ident(name));
-    let (text, cut) = cut_out(text, |file| {
-        file.attrs
-            .iter()
-            .filter(|attr| named(attr, CRATE_ATTRS) || named(attr, DROPPED_CRATE_ATTRS))
-            .map(|attr| attr.span().byte_range())
-            .collect()
-    })?;
-    let kept = cut
-        .into_iter()
-        .filter(|text| {
-            syn::parse::Parser::parse_str(syn::Attribute::parse_inner, text).map_or(true, |attrs| {
-                attrs.iter().all(|a| !named(a, DROPPED_CRATE_ATTRS))
-            })
-        })
-        .collect();
-    Ok((text, kept))
-}
-
-/// `text` (a crate root) cut after its last inner attribute: the attributes (with what comes
-/// before them), then the rest.
-fn split_inner_attrs(text: &str) -> Result<(&str, &str)> {
-    let file = parsed::parse(text)?;
-    let end = file
-        .attrs
-        .last()
-        .map_or(0, |attr| attr.span().byte_range().end);
-    Ok(text.split_at(end))
-}
-
-/// Records `module`'s exported macros ([`refuse_macro_clash`] first).
-fn insert_macros(
-    macros: &mut HashMap<String, HashSet<String>>,
-    module: &str,
-    exported: HashSet<String>,
-) -> Result<()> {
-    refuse_macro_clash(macros, module, &exported)?;
-    macros.insert(module.to_string(), exported);
-    Ok(())
-}
-
-/// Refuses `exported`, the macros `module` exports, when another crate of `macros` exports one
-/// of the same name: both would collide at the bundle's root, where `#[macro_export]` puts them.
-fn refuse_macro_clash(
-    macros: &HashMap<String, HashSet<String>>,
-    module: &str,
-    exported: &HashSet<String>,
-) -> Result<()> {
-    for (other, names) in macros {
-        if let Some(name) = exported.intersection(names).next() {
-            let kind = RefusalKind::MacroClash {
-                module: module.to_string(),
-                other: other.clone(),
-                name: name.clone(),
-            };
-            return Err(Refusal::new(kind).into());
-        }
-    }
-    Ok(())
-}
-
-/// Refuses a type-namespace item or import at the top of `main.rs` (as bundled) named like a
-/// crate's module.
-fn check_root_names(main_text: &str, main_path: &Path, crates: &[CrateInfo]) -> Result<()> {
-    let file = parsed::parse(main_text).context("main.rs as bundled")?;
-    let module_named = |name: &str| crates.iter().any(|c| c.lib_name == name);
-    for item in &file.items {
-        if let Item::Use(u) = item {
-            let mut leaves = Vec::new();
-            syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
-            // `use crate::m;` of the module itself is the module (splicing writes a
-            // dependency's name so); anything else by that name is a second item.
-            let clash = leaves.iter().find_map(|(path, visible)| {
-                let name = visible.as_deref()?;
-                let itself = matches!(path.as_slice(), [c, m] if c == "crate" && m == name);
-                (module_named(name) && !itself).then_some(name)
-            });
-            if let Some(name) = clash {
-                let kind = RefusalKind::ImportNamedLikeCrate {
-                    name: name.to_string(),
-                };
-                return Err(
-                    Refusal::at_line(main_path, root_use_line(main_path, name)?, kind).into(),
-                );
-            }
-            continue;
-        }
-        let Some(ident) = type_namespace_ident(item) else {
-            continue;
-        };
-        if module_named(&syntax::unraw(ident)) {
-            let named = |item: &Item| {
-                (type_namespace_ident(item) == Some(ident)).then(|| item.span().start().line)
-            };
-            let kind = RefusalKind::ItemNamedLikeCrate {
-                name: ident.to_string(),
-            };
-            return Err(
-                Refusal::at_line(main_path, root_item_line(main_path, named)?, kind).into(),
-            );
-        }
-    }
-    Ok(())
-}
-
-/// The name an item gives in the namespace of modules and types, where a crate's module of
-/// the same name would clash with it.
-fn type_namespace_ident(item: &Item) -> Option<&syn::Ident> {
-    match item {
-        Item::Mod(i) => Some(&i.ident),
-        Item::Struct(i) => Some(&i.ident),
-        Item::Enum(i) => Some(&i.ident),
-        Item::Trait(i) => Some(&i.ident),
-        Item::Type(i) => Some(&i.ident),
-        Item::Union(i) => Some(&i.ident),
-        _ => None,
-    }
-}
-
-/// The line of the first `use` at the root of the file at `path` that brings in `name` (`None`
-/// when there is none).
-fn root_use_line(path: &Path, name: &str) -> Result<Option<usize>> {
-    root_item_line(path, |item| {
-        let Item::Use(u) = item else { return None };
-        let mut leaves = Vec::new();
-        syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
-        leaves
-            .iter()
-            .any(|(_, visible)| visible.as_deref() == Some(name))
-            .then(|| u.use_token.span.start().line)
-    })
-}
-
-/// The line of the first item at the root of the file at `path` for which `line_of` gives a
-/// line (`None` when there is none). Read from the file itself: the text the bundler works on
-/// has its `mod x;` files inlined, which moves the lines after them.
-fn root_item_line(path: &Path, line_of: impl Fn(&Item) -> Option<usize>) -> Result<Option<usize>> {
-    let text = syntax::read_source(path)?;
-    let file = parsed::parse_file(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    Ok(file.items.iter().find_map(&line_of))
-}
-
 /// The paths the problem's own code imports from the library modules (`libraries`), written
 /// from the bundle's root: `use crate::grid_core::rect;` in lib.rs or `use grid_core::*;` in
 /// main.rs are both `grid_core::rect`, `grid_core` (a glob's is the path before `*`).
@@ -825,73 +400,6 @@ fn library_imports(text: &str, libraries: &[String]) -> Result<Vec<Vec<String>>>
             libraries.contains(path.first()?).then_some(path)
         })
         .collect())
-}
-
-/// A library crate's text as `mod <name> { .. }`, doc comments removed.
-fn library_module(name: &str, text: &str, path: &Path) -> Result<ItemMod> {
-    let tokens: TokenStream = text
-        .parse()
-        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    let file: File = syn::parse2(strip_docs(tokens))
-        .with_context(|| format!("parsing {} without its docs", path.display()))?;
-    let ident = syn::Ident::new(name, proc_macro2::Span::call_site());
-    let attrs = file.attrs;
-    let items = file.items;
-    // Public, so that a library's `pub use dependency as name;` may re-export it.
-    let mut module: ItemMod = syn::parse_quote!(pub mod #ident {});
-    module.attrs = attrs;
-    module.content = Some((Default::default(), items));
-    Ok(module)
-}
-
-fn unparse(items: Vec<Item>) -> String {
-    prettyplease::unparse(&File {
-        shebang: None,
-        attrs: Vec::new(),
-        items,
-    })
-}
-
-/// Removes `#[doc = ...]` and `#![doc = ...]` (doc comments) anywhere in a token stream but in
-/// a macro's call or matchers (`m! { /// line .. }`), where they may be tokens the macro asks
-/// for (`$(#[doc = $line:literal])*`).
-fn strip_docs(tokens: TokenStream) -> TokenStream {
-    strip_docs_in(tokens, docs::DocTokens::Code)
-}
-
-/// [`strip_docs`] for `tokens` that are `what`.
-fn strip_docs_in(tokens: TokenStream, what: docs::DocTokens) -> TokenStream {
-    let trees: Vec<TokenTree> = tokens.into_iter().collect();
-    let mut out = Vec::with_capacity(trees.len());
-    let mut i = 0;
-    while i < trees.len() {
-        if let TokenTree::Punct(p) = &trees[i] {
-            if p.as_char() == '#' && what == docs::DocTokens::Code {
-                let bang =
-                    matches!(trees.get(i + 1), Some(TokenTree::Punct(b)) if b.as_char() == '!');
-                let at = i + 1 + usize::from(bang);
-                if let Some(TokenTree::Group(g)) = trees.get(at) {
-                    let is_doc = g.delimiter() == Delimiter::Bracket
-                        && matches!(g.stream().into_iter().next(), Some(TokenTree::Ident(id)) if id == "doc");
-                    if is_doc {
-                        i = at + 1;
-                        continue;
-                    }
-                }
-            }
-        }
-        match &trees[i] {
-            TokenTree::Group(g) => {
-                let inner_what = what.of_group(&trees, i);
-                let mut inner = Group::new(g.delimiter(), strip_docs_in(g.stream(), inner_what));
-                inner.set_span(g.span());
-                out.push(TokenTree::Group(inner));
-            }
-            other => out.push(other.clone()),
-        }
-        i += 1;
-    }
-    out.into_iter().collect()
 }
 
 #[cfg(test)]

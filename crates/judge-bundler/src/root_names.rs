@@ -1,0 +1,95 @@
+//! main.rs's root names against the crates' modules: a `use` or an item at the top of main.rs
+//! named like a crate the bundle makes a module beside it is refused, at its line.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use syn::spanned::Spanned;
+use syn::Item;
+
+use super::manifest::CrateInfo;
+use super::parsed;
+use super::refusal::{Refusal, RefusalKind};
+use super::syntax;
+
+/// Refuses a type-namespace item or import at the top of `main.rs` (as bundled) named like a
+/// crate's module.
+pub(super) fn check_root_names(
+    main_text: &str,
+    main_path: &Path,
+    crates: &[CrateInfo],
+) -> Result<()> {
+    let file = parsed::parse(main_text).context("main.rs as bundled")?;
+    let module_named = |name: &str| crates.iter().any(|c| c.lib_name == name);
+    for item in &file.items {
+        if let Item::Use(u) = item {
+            let mut leaves = Vec::new();
+            syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+            // `use crate::m;` of the module itself is the module (splicing writes a
+            // dependency's name so); anything else by that name is a second item.
+            let clash = leaves.iter().find_map(|(path, visible)| {
+                let name = visible.as_deref()?;
+                let itself = matches!(path.as_slice(), [c, m] if c == "crate" && m == name);
+                (module_named(name) && !itself).then_some(name)
+            });
+            if let Some(name) = clash {
+                let kind = RefusalKind::ImportNamedLikeCrate {
+                    name: name.to_string(),
+                };
+                return Err(
+                    Refusal::at_line(main_path, root_use_line(main_path, name)?, kind).into(),
+                );
+            }
+            continue;
+        }
+        let Some(ident) = type_namespace_ident(item) else {
+            continue;
+        };
+        if module_named(&syntax::unraw(ident)) {
+            let named = |item: &Item| {
+                (type_namespace_ident(item) == Some(ident)).then(|| item.span().start().line)
+            };
+            let kind = RefusalKind::ItemNamedLikeCrate {
+                name: ident.to_string(),
+            };
+            return Err(
+                Refusal::at_line(main_path, root_item_line(main_path, named)?, kind).into(),
+            );
+        }
+    }
+    Ok(())
+}
+/// The name an item gives in the namespace of modules and types, where a crate's module of
+/// the same name would clash with it.
+fn type_namespace_ident(item: &Item) -> Option<&syn::Ident> {
+    match item {
+        Item::Mod(i) => Some(&i.ident),
+        Item::Struct(i) => Some(&i.ident),
+        Item::Enum(i) => Some(&i.ident),
+        Item::Trait(i) => Some(&i.ident),
+        Item::Type(i) => Some(&i.ident),
+        Item::Union(i) => Some(&i.ident),
+        _ => None,
+    }
+}
+/// The line of the first `use` at the root of the file at `path` that brings in `name` (`None`
+/// when there is none).
+fn root_use_line(path: &Path, name: &str) -> Result<Option<usize>> {
+    root_item_line(path, |item| {
+        let Item::Use(u) = item else { return None };
+        let mut leaves = Vec::new();
+        syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+        leaves
+            .iter()
+            .any(|(_, visible)| visible.as_deref() == Some(name))
+            .then(|| u.use_token.span.start().line)
+    })
+}
+/// The line of the first item at the root of the file at `path` for which `line_of` gives a
+/// line (`None` when there is none). Read from the file itself: the text the bundler works on
+/// has its `mod x;` files inlined, which moves the lines after them.
+fn root_item_line(path: &Path, line_of: impl Fn(&Item) -> Option<usize>) -> Result<Option<usize>> {
+    let text = syntax::read_source(path)?;
+    let file = parsed::parse_file(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    Ok(file.items.iter().find_map(&line_of))
+}
