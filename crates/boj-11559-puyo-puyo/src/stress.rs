@@ -3,9 +3,9 @@
 
 use std::collections::VecDeque;
 
-use problem_tools::rand::Rng as _;
+use problem_harness::rand::Rng as _;
 
-use problem_tools::{case_rng, Rng, Stress};
+use problem_harness::{case_rng, Rng, Stress};
 
 /// A settled field as columns of colours, bottom first (at most 12 per column).
 pub type Columns = [Vec<u8>; 6];
@@ -197,6 +197,6 @@ mod tests {
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
         let size = Puyo.default_size().min(10);
-        problem_tools::assert_agrees(Puyo, 300, 1, size);
+        problem_harness::assert_agrees(Puyo, 300, 1, size);
     }
 }

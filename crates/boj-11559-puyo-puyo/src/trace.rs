@@ -2,7 +2,7 @@
 //! step the field with the popping puyos marked, then the field after the fall.
 
 use grid_core::Grid;
-use problem_tools::trace::{Cell, Frame, Trace};
+use problem_harness::trace::{Cell, Frame, Trace};
 
 use crate::{chain_steps_observed, parse, ChainEvent, EMPTY};
 

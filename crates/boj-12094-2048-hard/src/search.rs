@@ -279,7 +279,7 @@ mod tests {
     use super::*;
     use crate::count_tiles;
     use crate::stress::{mirrored, spaced_full_board, Game2048Hard};
-    use problem_tools::{case_rng, Stress};
+    use problem_harness::{case_rng, Stress};
 
     /// Searching a board made twice only once changes no answer and saves boards, on large
     /// boards over ten moves, the worst input among them.

@@ -6,8 +6,8 @@ use std::collections::HashSet;
 
 use boj_12100_2048_easy::stress::{naive_move, Board, Game2048};
 use grid_core::{Dir, Grid};
-use problem_tools::rand::Rng as _;
-use problem_tools::{case_rng, Rng, Stress};
+use problem_harness::rand::Rng as _;
+use problem_harness::{case_rng, Rng, Stress};
 
 use crate::{tilt, MOVES};
 
@@ -163,7 +163,7 @@ mod tests {
     use std::sync::Arc;
     use std::time::Duration;
 
-    use problem_tools::{run, Outcome, Settings};
+    use problem_harness::{run, Outcome, Settings};
 
     use super::*;
 

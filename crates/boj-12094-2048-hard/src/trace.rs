@@ -8,7 +8,7 @@
 
 use boj_12100_2048_easy::trace::path_frames;
 use grid_core::{Dir, Grid};
-use problem_tools::trace::{Frame, Trace};
+use problem_harness::trace::{Frame, Trace};
 
 use crate::{best_tile, can_build, count_tiles, largest, parse, promise, tilt, Tally, MOVES};
 
@@ -74,7 +74,7 @@ fn path_from(
 
 #[cfg(test)]
 mod tests {
-    use problem_tools::{case_rng, Stress};
+    use problem_harness::{case_rng, Stress};
 
     use super::*;
     use crate::stress::Game2048Hard;

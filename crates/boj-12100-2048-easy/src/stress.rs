@@ -1,9 +1,9 @@
 //! 2048 (Easy): boards full of equal neighbours, N from 1 to 20, against a search over every
 //! move sequence with a naive slide written from scratch.
 
-use problem_tools::rand::Rng as _;
+use problem_harness::rand::Rng as _;
 
-use problem_tools::{Rng, Stress};
+use problem_harness::{Rng, Stress};
 
 /// An N x N board of tiles (0 = empty).
 pub type Board = Vec<Vec<u32>>;
@@ -245,7 +245,7 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        problem_tools::assert_agrees(Game2048::default(), 200, 1, 6);
+        problem_harness::assert_agrees(Game2048::default(), 200, 1, 6);
     }
 
     /// A planted bug: a merged tile merges again (`2 2 4` becomes `8`, not `4 4`).
@@ -270,7 +270,7 @@ mod tests {
     #[test]
     fn a_planted_double_merge_found_on_7x7_boards_shrinks_to_at_most_3x3() {
         let failure =
-            problem_tools::planted::expect_caught(Game2048::default(), double_merging, 500, 7);
+            problem_harness::planted::expect_caught(Game2048::default(), double_merging, 500, 7);
         let n = crate::parse(&failure.input).expect("valid").rows();
         assert!(n <= 3, "shrunk only to {n} x {n}:\n{}", failure.input);
     }

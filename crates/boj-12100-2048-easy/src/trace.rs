@@ -2,7 +2,7 @@
 //! with the board the search itself reached after each move (the largest tile marked).
 
 use grid_core::{Dir, Grid};
-use problem_tools::trace::{Cell, Frame, Trace};
+use problem_harness::trace::{Cell, Frame, Trace};
 
 use crate::{best_tile_observed, parse, SearchEvent, MOVES};
 

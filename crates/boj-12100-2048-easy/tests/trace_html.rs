@@ -1,8 +1,8 @@
 //! `trace samples/.../1.in --html FILE` through this problem's tools binary, then the page in a
 //! real headless Chromium: the controls and arrow keys step through the best moves.
 
-use problem_tools::browser::{drive, Action};
-use problem_tools::trace::PALETTE;
+use problem_harness::browser::{drive, Action};
+use problem_harness::trace::PALETTE;
 
 const TOOLS: &str = env!("CARGO_BIN_EXE_boj-12100-2048-easy-tools");
 

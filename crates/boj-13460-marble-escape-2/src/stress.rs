@@ -4,10 +4,10 @@
 
 use std::collections::HashSet;
 
-use problem_tools::rand::seq::SliceRandom as _;
-use problem_tools::rand::Rng as _;
+use problem_harness::rand::seq::SliceRandom as _;
+use problem_harness::rand::Rng as _;
 
-use problem_tools::{Rng, Stress};
+use problem_harness::{Rng, Stress};
 
 /// One case: the board as its lines, marbles and hole included.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -338,7 +338,7 @@ mod tests {
     fn the_reference_gives_the_official_answers() {
         let (root, name) = (env!("CARGO_MANIFEST_DIR"), env!("CARGO_PKG_NAME"));
         let dir = sample_check::samples_dir(root, name);
-        for (case, input) in problem_tools::trace::samples(root, name) {
+        for (case, input) in problem_harness::trace::samples(root, name) {
             let expected = std::fs::read_to_string(dir.join(format!("{case}.out"))).unwrap();
             let board: Vec<Vec<char>> =
                 input.lines().skip(1).map(|l| l.chars().collect()).collect();
@@ -357,6 +357,6 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        problem_tools::assert_agrees(MarbleEscape, 300, 1, MarbleEscape.default_size());
+        problem_harness::assert_agrees(MarbleEscape, 300, 1, MarbleEscape.default_size());
     }
 }

@@ -3,7 +3,7 @@
 //! answer is -1.
 
 use grid_core::{Grid, Pos, Ray};
-use problem_tools::trace::{Cell, Frame, Trace};
+use problem_harness::trace::{Cell, Frame, Trace};
 
 use crate::{least_tilts, parse, tilt, Outcome, BLUE, HOLE, MAX_TILTS, RED, WALL};
 

@@ -5,9 +5,9 @@
 use std::collections::VecDeque;
 
 use grid_core::Grid;
-use problem_tools::rand::Rng as _;
+use problem_harness::rand::Rng as _;
 
-use problem_tools::{Rng, Stress};
+use problem_harness::{Rng, Stress};
 
 /// One case: the board as the input gives it (`9` is the shark).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -223,7 +223,7 @@ mod tests {
     fn the_reference_gives_the_official_answers() {
         let (root, name) = (env!("CARGO_MANIFEST_DIR"), env!("CARGO_PKG_NAME"));
         let dir = sample_check::samples_dir(root, name);
-        for (case, input) in problem_tools::trace::samples(root, name) {
+        for (case, input) in problem_harness::trace::samples(root, name) {
             let expected = std::fs::read_to_string(dir.join(format!("{case}.out"))).unwrap();
             let board = crate::parse(&input).unwrap();
             // The parsed board with the shark's 9 put back: the reference reads it itself.
@@ -244,6 +244,6 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        problem_tools::assert_agrees(BabyShark, 300, 1, BabyShark.default_size());
+        problem_harness::assert_agrees(BabyShark, 300, 1, BabyShark.default_size());
     }
 }

@@ -6,7 +6,7 @@
 //! last one.
 
 use grid_core::{Grid, Pos};
-use problem_tools::trace::{Cell, Frame, Trace};
+use problem_harness::trace::{Cell, Frame, Trace};
 
 use crate::{parse, solve_observed, Shark, START_SIZE};
 

@@ -3,9 +3,9 @@
 //! multiples of 5 or large), against a plain simulation over `Vec<Vec<i32>>` that walks each
 //! loop of wind cell by cell in the order the statement lists.
 
-use problem_tools::rand::Rng as _;
+use problem_harness::rand::Rng as _;
 
-use problem_tools::{Rng, Stress};
+use problem_harness::{Rng, Stress};
 
 /// One case: the room with `-1` in the purifier cells, the purifier's upper row and `T`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -337,7 +337,7 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        problem_tools::assert_agrees(FineDust, 300, 1, FineDust.default_size());
+        problem_harness::assert_agrees(FineDust, 300, 1, FineDust.default_size());
     }
 }
 
@@ -370,7 +370,7 @@ mod planted {
 
     #[test]
     fn a_planted_in_place_spread_is_caught_and_shrunk_to_a_6x6_room() {
-        let failure = problem_tools::planted::expect_caught(FineDust, in_place, 300, 10);
+        let failure = problem_harness::planted::expect_caught(FineDust, in_place, 300, 10);
         let room = crate::parse(&failure.input).expect("valid");
         assert_eq!(room.dust.rows(), 6, "{}", failure.input);
         assert_eq!(room.dust.cols(), 6, "{}", failure.input);

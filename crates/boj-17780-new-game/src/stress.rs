@@ -2,7 +2,7 @@
 //! played with only bottom pieces moving.
 
 use boj_17837_new_game_2::stress::{never_ending_game, reference_turn_with, Game, NewGame2};
-use problem_tools::{Rng, Stress};
+use problem_harness::{Rng, Stress};
 
 use crate::RULE;
 
@@ -56,7 +56,7 @@ mod tests {
     use std::sync::Arc;
     use std::time::Duration;
 
-    use problem_tools::{run, Outcome, Settings};
+    use problem_harness::{run, Outcome, Settings};
 
     use super::*;
 

@@ -1,4 +1,4 @@
 //! The plain-text trace of every sample (`samples/<crate>/*.in`), one snapshot per case
 //! (`trace@<case>`, the input in its description), so that every rule change shows in review.
 
-problem_tools::trace_snapshots!(boj_17780_new_game::trace::NEW_GAME);
+problem_harness::trace_snapshots!(boj_17780_new_game::trace::NEW_GAME);

@@ -3,10 +3,10 @@
 
 use std::collections::HashMap;
 
-use problem_tools::rand::seq::SliceRandom;
-use problem_tools::rand::Rng as _;
+use problem_harness::rand::seq::SliceRandom;
+use problem_harness::rand::Rng as _;
 
-use problem_tools::{case_rng, Rng, Stress};
+use problem_harness::{case_rng, Rng, Stress};
 
 use crate::Rule;
 
@@ -259,6 +259,6 @@ mod tests {
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
         let size = NewGame2.default_size().min(10);
-        problem_tools::assert_agrees(NewGame2, 300, 1, size);
+        problem_harness::assert_agrees(NewGame2, 300, 1, size);
     }
 }

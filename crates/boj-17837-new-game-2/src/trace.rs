@@ -5,7 +5,7 @@
 //! last turn played (the one that ended the game, or turn 1000).
 
 use grid_core::{Dir, Pos};
-use problem_tools::trace::{Cell, Frame, Trace};
+use problem_harness::trace::{Cell, Frame, Trace};
 
 use crate::{ending_turn_observed, parse, Game, Moved, Play, Rule, BLUE, MAX_TURNS, RED};
 

@@ -2,9 +2,9 @@
 //! more), speeds that are multiples of `N` or far above it, masses small enough to vanish,
 //! against a plain re-implementation over a `Vec` of fireballs per cell.
 
-use problem_tools::rand::Rng as _;
+use problem_harness::rand::Rng as _;
 
-use problem_tools::{Rng, Stress};
+use problem_harness::{Rng, Stress};
 
 /// One fireball as the input gives it: `(r, c, m, s, d)`, 1-based cell.
 pub type Ball = (usize, usize, u32, u32, usize);
@@ -262,6 +262,6 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        problem_tools::assert_agrees(Fireball, 300, 1, Fireball.default_size());
+        problem_harness::assert_agrees(Fireball, 300, 1, Fireball.default_size());
     }
 }

@@ -7,7 +7,7 @@
 //! commands are drawn in full, then only the last one.
 
 use grid_core::{Buckets, Pos};
-use problem_tools::trace::{Cell, Frame, Trace};
+use problem_harness::trace::{Cell, Frame, Trace};
 
 use crate::{parse, solve_observed, Fireball as Ball, FireballEvent, DIAGONAL};
 

@@ -1,9 +1,9 @@
 //! Firestorm: small boards of few ice amounts (many 0s and 1s, so melting splits chunks), levels
 //! up to `N`, against a plain re-implementation over `Vec<Vec<i32>>`.
 
-use problem_tools::rand::Rng as _;
+use problem_harness::rand::Rng as _;
 
-use problem_tools::{Rng, Stress};
+use problem_harness::{Rng, Stress};
 
 /// One case: `N` (the side is `2^N`), the ice board and the levels in casting order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -284,7 +284,7 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        problem_tools::assert_agrees(Firestorm, 300, 1, Firestorm.default_size());
+        problem_harness::assert_agrees(Firestorm, 300, 1, Firestorm.default_size());
     }
 }
 
@@ -314,7 +314,7 @@ mod planted {
 
     #[test]
     fn a_planted_in_place_melt_found_on_16x16_boards_shrinks_to_4x4_and_one_storm() {
-        let failure = problem_tools::planted::expect_caught(Firestorm, in_place, 300, 16);
+        let failure = problem_harness::planted::expect_caught(Firestorm, in_place, 300, 16);
         let storms = crate::parse(&failure.input).expect("valid");
         assert_eq!(storms.ice.rows(), 4, "{}", failure.input);
         assert_eq!(storms.levels.len(), 1, "{}", failure.input);

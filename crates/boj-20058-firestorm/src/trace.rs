@@ -6,7 +6,7 @@
 //! the last one.
 
 use grid_core::Grid;
-use problem_tools::trace::{Cell, Frame, Trace};
+use problem_harness::trace::{Cell, Frame, Trace};
 
 use crate::{parse, solve_observed, StormEvent};
 

@@ -1,9 +1,9 @@
 //! Shark Middle School: small boards with few colours, many rainbow and black blocks, against a
 //! plain re-implementation over `Vec<Vec<i32>>` (a fresh search from every normal block).
 
-use problem_tools::rand::Rng as _;
+use problem_harness::rand::Rng as _;
 
-use problem_tools::{case_rng, Rng, Stress};
+use problem_harness::{case_rng, Rng, Stress};
 
 /// One case: the number of colours `m` and the `N x N` board (`-1` black, `0` rainbow,
 /// `1..=m` colours).
@@ -356,7 +356,7 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        problem_tools::assert_agrees(SharkSchool, 300, 1, SharkSchool.default_size());
+        problem_harness::assert_agrees(SharkSchool, 300, 1, SharkSchool.default_size());
     }
 }
 
@@ -396,7 +396,7 @@ mod planted {
 
     #[test]
     fn a_planted_missing_rainbow_tie_break_found_on_8x8_boards_shrinks_to_3x3() {
-        let failure = problem_tools::planted::expect_caught(SharkSchool, forgetful, 300, 8);
+        let failure = problem_harness::planted::expect_caught(SharkSchool, forgetful, 300, 8);
         let n = crate::parse(&failure.input).expect("valid").rows();
         assert!(n <= 3, "shrunk only to {n} x {n}:\n{}", failure.input);
     }

@@ -2,9 +2,9 @@
 //! set off cascades), boards from empty to full, against a plain re-implementation over a
 //! `Vec` of cell numbers.
 
-use problem_tools::rand::Rng as _;
+use problem_harness::rand::Rng as _;
 
-use problem_tools::{Rng, Stress};
+use problem_harness::{Rng, Stress};
 
 /// One case: the board side, the marbles in cell-number order, and the spells `(d, s)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -417,6 +417,6 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        problem_tools::assert_agrees(Blizzard, 300, 1, Blizzard.default_size());
+        problem_harness::assert_agrees(Blizzard, 300, 1, Blizzard.default_size());
     }
 }

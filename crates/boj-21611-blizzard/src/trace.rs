@@ -6,7 +6,7 @@
 //! [`FULL_SPELLS`](crate::trace::FULL_SPELLS) spells are drawn in full, then only the last one.
 
 use grid_core::{Grid, Pos};
-use problem_tools::trace::{Cell, Frame, Trace};
+use problem_harness::trace::{Cell, Frame, Trace};
 
 use crate::{parse, solve_observed, track, SpellEvent};
 

@@ -4,9 +4,9 @@
 //! says, each region counted afresh by a depth-first search at every move.
 
 use grid_core::Grid;
-use problem_tools::rand::Rng as _;
+use problem_harness::rand::Rng as _;
 
-use problem_tools::{Rng, Stress};
+use problem_harness::{Rng, Stress};
 
 /// One case: the map and the number of moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -235,6 +235,6 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        problem_tools::assert_agrees(DiceRolling, 300, 1, DiceRolling.default_size());
+        problem_harness::assert_agrees(DiceRolling, 300, 1, DiceRolling.default_size());
     }
 }

@@ -5,7 +5,7 @@
 //! last one.
 
 use grid_core::{Dir, Grid, Pos};
-use problem_tools::trace::{Cell, Frame, Trace};
+use problem_harness::trace::{Cell, Frame, Trace};
 
 use crate::{parse, solve_observed, Roller};
 

@@ -5,9 +5,9 @@
 
 use std::collections::HashSet;
 
-use problem_tools::rand::Rng as _;
+use problem_harness::rand::Rng as _;
 
-use problem_tools::{Rng, Stress};
+use problem_harness::{Rng, Stress};
 
 /// One case: the map (values 0..=5), the walls as given (`x y t`, 1-based) and `K`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -404,7 +404,7 @@ mod tests {
 
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
-        problem_tools::assert_agrees(WarmAir, 300, 1, WarmAir.default_size());
+        problem_harness::assert_agrees(WarmAir, 300, 1, WarmAir.default_size());
     }
 }
 
@@ -453,7 +453,7 @@ mod planted {
 
     #[test]
     fn a_planted_leak_past_the_side_wall_is_caught_and_shrunk_small() {
-        let failure = problem_tools::planted::expect_caught(WarmAir, leaky, 300, 8);
+        let failure = problem_harness::planted::expect_caught(WarmAir, leaky, 300, 8);
         let office = crate::parse(&failure.input).expect("valid");
         assert!(!office
             .walls

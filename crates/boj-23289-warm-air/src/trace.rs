@@ -7,7 +7,7 @@
 //! the last one.
 
 use grid_core::{Dir, Grid, Pos};
-use problem_tools::trace::{Cell, Frame, Trace};
+use problem_harness::trace::{Cell, Frame, Trace};
 
 use crate::{heater_dir, parse, solve_observed, Office, RoundEvent, INSPECTED};
 

@@ -3,9 +3,9 @@
 
 use std::collections::HashMap;
 
-use problem_tools::rand::Rng as _;
+use problem_harness::rand::Rng as _;
 
-use problem_tools::{case_rng, Rng, Stress};
+use problem_harness::{case_rng, Rng, Stress};
 
 /// An N x N board of block ids (0 = empty).
 pub type Board = Vec<Vec<i32>>;
@@ -240,6 +240,6 @@ mod tests {
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
         let size = BlockGame::default().default_size().min(10);
-        problem_tools::assert_agrees(BlockGame::default(), 300, 1, size);
+        problem_harness::assert_agrees(BlockGame::default(), 300, 1, size);
     }
 }

@@ -2,7 +2,7 @@
 //! that goes is marked, with the two black blocks (`#`) dropped to complete its rectangle.
 
 use grid_core::Grid;
-use problem_tools::trace::{Cell, Frame, Trace};
+use problem_harness::trace::{Cell, Frame, Trace};
 
 use crate::{parse, removable_blocks_observed, Removal, EMPTY};
 

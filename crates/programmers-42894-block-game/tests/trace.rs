@@ -1,4 +1,4 @@
 //! The plain-text trace of every sample (`samples/<crate>/*.in`), one snapshot per case
 //! (`trace@<case>`, the input in its description), so that every rule change shows in review.
 
-problem_tools::trace_snapshots!(programmers_42894_block_game::trace::BlockGame);
+problem_harness::trace_snapshots!(programmers_42894_block_game::trace::BlockGame);

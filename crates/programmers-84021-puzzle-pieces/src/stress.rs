@@ -3,9 +3,9 @@
 
 use std::collections::HashMap;
 
-use problem_tools::rand::Rng as _;
+use problem_harness::rand::Rng as _;
 
-use problem_tools::{case_rng, Rng, Stress};
+use problem_harness::{case_rng, Rng, Stress};
 
 /// A game board (0 = hole cell) and a table (1 = piece cell), both N x N.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -300,6 +300,6 @@ mod tests {
     #[test]
     fn the_solution_agrees_on_a_short_fixed_seed_run() {
         let size = Puzzle::default().default_size().min(10);
-        problem_tools::assert_agrees(Puzzle::default(), 300, 1, size);
+        problem_harness::assert_agrees(Puzzle::default(), 300, 1, size);
     }
 }

@@ -4,7 +4,7 @@
 //! take its first `count` pieces (in table order).
 
 use grid_core::{Components, Grid, Pos, Shape};
-use problem_tools::trace::{Cell, Frame, Trace};
+use problem_harness::trace::{Cell, Frame, Trace};
 
 use crate::{filled_cells_observed, parse, Matched, FILLED};
 

@@ -149,7 +149,7 @@ pub fn outputs_without_input(dir: &Path) -> Vec<PathBuf> {
 /// The `compare` rule of the crate at `manifest_dir`: `compare = ".."` in the
 /// `[package.metadata.judge]` table of its `Cargo.toml`, Baekjoon's when it says none. Read
 /// with std alone (that table's keys are plain `key = value` lines), so that a problem's tests
-/// build no TOML parser; judge-kit reads the same key with a full one, and its tests check
+/// build no TOML parser; judge-cli reads the same key with a full one, and its tests check
 /// that both read every problem's manifest alike.
 pub fn manifest_compare(manifest_dir: &Path) -> Result<Compare, String> {
     let path = manifest_dir.join("Cargo.toml");

@@ -16,7 +16,7 @@ use std::sync::{Mutex, Once, OnceLock};
 use std::time::{Duration, Instant};
 
 /// Folder names of run cgroups start with this, then the tool's pid and the run's number.
-const PREFIX: &str = "judge-kit-";
+const PREFIX: &str = "judge-cli-";
 
 /// Set (to anything) in the environment, runs get no cgroup: the runner works as on a machine
 /// that does not allow one (for tests of that way, and for anyone who wants it).
@@ -34,7 +34,7 @@ static ACTIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 #[derive(Debug)]
 pub struct RunCgroup {
     dir: PathBuf,
-    /// Its path within the hierarchy (`/judge-kit-12-0`), as `/proc/<pid>/cgroup` shows it.
+    /// Its path within the hierarchy (`/judge-cli-12-0`), as `/proc/<pid>/cgroup` shows it.
     path: String,
 }
 

@@ -1,0 +1,107 @@
+//! `run-tests`: the workspace's test binaries and doctests, a few at a time, each reported in one
+//! line as it ends (what `scripts/test` runs instead of a plain `cargo test`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Result;
+use clap::Parser;
+use judge_cli::cli::{default_jobs, exit_status};
+use judge_cli::problems::workspace_root;
+use judge_cli::test_pool::{build, read_times, run_pool, write_times, Finished, Job};
+
+/// Build every test binary `cargo test <CARGO_ARGS> --no-run` makes, then run them (and `cargo
+/// test --doc <CARGO_ARGS>`) a few at a time, each in its package's folder as cargo would. The
+/// slowest of the previous run start first. A failing binary's whole output is printed; the
+/// last line counts binaries and tests. Exit status 1 when anything failed.
+#[derive(Parser)]
+#[command(
+    name = "run-tests",
+    after_help = "Example:\n  run-tests --alone runner -- --workspace --all-features --locked"
+)]
+struct Args {
+    /// Test binaries run at once (default: one per core).
+    #[arg(short = 'j', long, value_parser = clap::value_parser!(u64).range(1..=64))]
+    jobs: Option<u64>,
+    /// A test target run after the others with nothing beside it, for tests that time the
+    /// programs they run: its name (`runner`) or `package/name`. May be repeated.
+    #[arg(long, value_name = "TARGET")]
+    alone: Vec<String>,
+    /// What cargo is given to build (and to run the doctests).
+    #[arg(last = true, value_name = "CARGO_ARGS")]
+    cargo_args: Vec<String>,
+}
+
+fn main() -> ExitCode {
+    exit_status("run-tests", run(&Args::parse()))
+}
+
+fn run(args: &Args) -> Result<bool> {
+    let cargo = PathBuf::from(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    let started = Instant::now();
+    let binaries = build(&cargo, &args.cargo_args)?;
+    let mut jobs: Vec<Job> = binaries.into_iter().map(Job::Binary).collect();
+    jobs.push(Job::Doctests(args.cargo_args.clone()));
+    let (alone, pooled): (Vec<Job>, Vec<Job>) = jobs
+        .into_iter()
+        .partition(|job| args.alone.iter().any(|name| job.is_named(name)));
+    let times_path = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| workspace_root().join("target"), PathBuf::from)
+        .join("run-tests-times.tsv");
+    let previous = read_times(&times_path);
+    let workers = args.jobs.unwrap_or_else(default_jobs) as usize;
+    let total = pooled.len() + alone.len();
+    println!(
+        "run-tests: {total} jobs, {workers} at a time ({} alone after)",
+        alone.len()
+    );
+    let results = run_pool(
+        pooled,
+        alone,
+        workers,
+        &previous,
+        &cargo,
+        &mut print_finished,
+    );
+    write_times(&times_path, &results)?;
+    let failed: Vec<&Finished> = results.iter().filter(|f| !f.passed).collect();
+    let (passed_tests, failed_tests) = results
+        .iter()
+        .fold((0, 0), |(p, f), r| (p + r.counts.0, f + r.counts.1));
+    println!(
+        "run-tests: {} of {} binaries passed ({passed_tests} tests passed, {failed_tests} failed) in {:.0} s{}",
+        results.len() - failed.len(),
+        results.len(),
+        started.elapsed().as_secs_f64(),
+        if failed.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; failed: {}",
+                failed.iter().map(|f| f.label.as_str()).collect::<Vec<_>>().join(", ")
+            )
+        }
+    );
+    Ok(failed.is_empty())
+}
+
+/// One line per job as it ends; a failure's whole output after it.
+fn print_finished(finished: &Finished) {
+    let (passed, failed) = finished.counts;
+    println!(
+        "{:<6} {:>6.1} s  {}  ({passed} passed{})",
+        if finished.passed { "ok" } else { "FAILED" },
+        finished.took.as_secs_f64(),
+        finished.label,
+        if failed > 0 {
+            format!(", {failed} failed")
+        } else {
+            String::new()
+        }
+    );
+    if !finished.passed {
+        println!("{}", finished.output.trim_end());
+        println!("--- end of {}", finished.label);
+    }
+}

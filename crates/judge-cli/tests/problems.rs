@@ -1,0 +1,320 @@
+//! Every discovered problem keeps the workspace's invariants; no problem is named here.
+
+use judge_cli::problems::{discover_all, workspace_root, Problem};
+
+fn problems() -> Vec<Problem> {
+    let found = discover_all(&workspace_root()).expect("crates/ is readable");
+    assert_eq!(
+        found.errors,
+        Vec::<String>::new(),
+        "broken problem manifests"
+    );
+    assert!(!found.problems.is_empty(), "no problem crates found");
+    found.problems
+}
+
+#[test]
+fn every_problem_has_samples_each_with_its_expected_output() {
+    let root = workspace_root();
+    for problem in problems() {
+        let dir = problem.samples_dir(&root);
+        let inputs = sample_check::sample_inputs(&dir);
+        assert!(
+            !inputs.is_empty(),
+            "{}: no samples yet in {}",
+            problem.name,
+            dir.display()
+        );
+        for input in inputs {
+            assert!(
+                input.with_extension("out").is_file(),
+                "{}: {} has no .out",
+                problem.name,
+                input.display()
+            );
+        }
+    }
+}
+
+/// The cargo sample test reads `compare` with sample-check's std-only reader, the tools with a
+/// full TOML parser: both must read every problem's manifest alike.
+#[test]
+fn the_sample_test_and_the_tools_read_the_same_compare_rule() {
+    let root = workspace_root();
+    for problem in judge_cli::problems::discover(&root).unwrap() {
+        assert_eq!(
+            sample_check::manifest_compare(&problem.dir),
+            Ok(problem.judge.compare),
+            "{}",
+            problem.name
+        );
+    }
+}
+
+#[test]
+fn every_problem_crate_is_named_after_its_site_and_id_and_has_a_judge_binary() {
+    for problem in problems() {
+        let prefix = format!("{}-{}-", problem.judge.site.prefix(), problem.judge.problem);
+        assert!(
+            problem.name.starts_with(&prefix),
+            "{} should start with {prefix}",
+            problem.name
+        );
+        assert!(
+            problem.dir.join("src/main.rs").is_file(),
+            "{}: no src/main.rs",
+            problem.name
+        );
+    }
+}
+
+#[test]
+fn every_problem_with_tools_has_its_tools_binary_and_bench() {
+    for problem in problems().into_iter().filter(|p| p.has_tools) {
+        for file in ["src/stress.rs", "src/bin/tools.rs", "benches/solve.rs"] {
+            assert!(
+                problem.dir.join(file).is_file(),
+                "{}: the tools feature needs {file}",
+                problem.name
+            );
+        }
+    }
+}
+
+#[test]
+fn every_traced_problem_has_a_trace_snapshot_of_each_sample() {
+    let root = workspace_root();
+    for problem in problems()
+        .into_iter()
+        .filter(|p| p.dir.join("src/trace.rs").is_file())
+    {
+        assert!(
+            problem.dir.join("tests/trace.rs").is_file(),
+            "{}: a trace (src/trace.rs) needs its snapshot test tests/trace.rs",
+            problem.name
+        );
+        let tools = std::fs::read_to_string(problem.dir.join("src/bin/tools.rs"))
+            .unwrap_or_else(|e| panic!("{}: src/bin/tools.rs: {e}", problem.name));
+        assert!(
+            tools.contains("::trace::"),
+            "{}: src/bin/tools.rs should pass its trace to tools_main!",
+            problem.name
+        );
+        for input in sample_check::sample_inputs(&problem.samples_dir(&root)) {
+            let case = input.file_stem().unwrap().to_string_lossy().into_owned();
+            let snapshot = problem
+                .dir
+                .join(format!("tests/snapshots/trace__trace@{case}.snap"));
+            assert!(
+                snapshot.is_file(),
+                "{}: sample {case} has no trace snapshot (run cargo insta test -p {} --all-features --test trace and review it)",
+                problem.name,
+                problem.name
+            );
+        }
+    }
+}
+
+#[test]
+fn a_scaffolded_problem_is_found_by_the_tools_and_a_second_one_is_refused() {
+    use judge_cli::problems::{discover_all, Site};
+    use judge_cli::scaffold::{create, Spec};
+    let root = tempfile::tempdir().unwrap();
+    std::fs::create_dir(root.path().join("crates")).unwrap();
+    let input = root.path().join("s.in");
+    let output = root.path().join("s.out");
+    // As copied from a web page: `\r\n` line ends, and no final line break.
+    std::fs::write(&input, "1\r\n#\r\n").unwrap();
+    std::fs::write(&output, "1").unwrap();
+    let spec = Spec {
+        site: Site::Baekjoon,
+        id: "3190".into(),
+        slug: "snake".into(),
+        time_limit_ms: Some(2000),
+        memory_limit_mb: None,
+        samples: vec![(input, output)],
+        page: None,
+    };
+    let created = create(root.path(), &spec).unwrap();
+    assert_eq!(created.samples, 1);
+    let found = discover_all(root.path()).unwrap();
+    assert_eq!(found.errors, Vec::<String>::new());
+    let problem = &found.problems[0];
+    assert_eq!(problem.name, "boj-3190-snake");
+    assert_eq!(problem.judge.time_limit_ms, 2000);
+    assert_eq!(problem.judge.memory_limit_mb, 256);
+    assert_eq!(problem.judge.url, "https://www.acmicpc.net/problem/3190");
+    assert!(!problem.has_tools);
+    // Stored as the judge's files are, so that the byte-for-byte sample test agrees with it.
+    let sample = |name: &str| {
+        std::fs::read_to_string(root.path().join("samples/boj-3190-snake").join(name)).unwrap()
+    };
+    assert_eq!(
+        (sample("1.in"), sample("1.out")),
+        ("1\n#\n".into(), "1\n".into())
+    );
+    let main = std::fs::read_to_string(created.crate_dir.join("src/main.rs")).unwrap();
+    assert!(
+        main.contains("grid_core::run_judge(boj_3190_snake::run)"),
+        "{main}"
+    );
+    let again = create(root.path(), &spec).unwrap_err().to_string();
+    assert!(
+        again.ends_with("boj-3190-snake already exists; pick another slug or remove it"),
+        "{again}"
+    );
+    let same_id = Spec {
+        slug: "other".into(),
+        samples: Vec::new(),
+        ..spec
+    };
+    assert_eq!(
+        create(root.path(), &same_id).unwrap_err().to_string(),
+        "baekjoon 3190 already has a crate: crates/boj-3190-snake"
+    );
+    // An id is written as the judge's address writes it, so that one problem has one crate.
+    for id in ["03190", "0", "31a", ""] {
+        let odd = Spec {
+            id: id.into(),
+            ..same_id.clone()
+        };
+        assert_eq!(
+            create(root.path(), &odd).unwrap_err().to_string(),
+            format!("the problem id must be a number from 1 up with no leading zero, as in the problem's address, found `{id}`")
+        );
+    }
+    let folder = Spec {
+        id: "14503".into(),
+        samples: vec![(root.path().join("crates"), root.path().join("s.out"))],
+        ..same_id
+    };
+    assert_eq!(
+        create(root.path(), &folder).unwrap_err().to_string(),
+        format!(
+            "sample file {} is a folder, not a file",
+            root.path().join("crates").display()
+        )
+    );
+}
+
+/// The workspace's version requirement for criterion (`[workspace.dependencies]`).
+fn criterion_requirement(root: &std::path::Path) -> String {
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let line = manifest
+        .lines()
+        .find(|l| l.starts_with("criterion = "))
+        .expect("the workspace states criterion's version");
+    line.trim_start_matches("criterion = ")
+        .trim_matches('"')
+        .to_string()
+}
+
+#[test]
+fn a_scaffolded_crate_builds_and_its_tests_pass_with_and_without_samples() {
+    use judge_cli::problems::Site;
+    use judge_cli::scaffold::{create, Spec};
+    let root = workspace_root();
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path();
+    std::fs::create_dir(ws.join("crates")).unwrap();
+    let path = |p: &str| root.join(p).display().to_string();
+    std::fs::write(
+        ws.join("Cargo.toml"),
+        format!(
+            "[workspace]\nresolver = \"2\"\nmembers = [\"crates/*\"]\n\n[workspace.package]\nedition = \"2021\"\nlicense = \"MIT\"\n\n\
+             [workspace.dependencies]\ngrid-core = {{ path = {:?} }}\nsample-check = {{ path = {:?} }}\n\
+             problem-harness = {{ path = {:?} }}\ncriterion = {:?}\n\n\
+             [workspace.lints.rust]\nunsafe_code = \"deny\"\nmissing_docs = \"warn\"\n",
+            path("grid-core"),
+            path("crates/sample-check"),
+            path("crates/problem-harness"),
+            criterion_requirement(&root)
+        ),
+    )
+    .unwrap();
+    std::fs::copy(root.join("Cargo.lock"), ws.join("Cargo.lock")).unwrap();
+    let sample_in = ws.join("s.in");
+    let sample_out = ws.join("s.out");
+    std::fs::write(&sample_in, "3\n#..\n.#.\n..#\n").unwrap();
+    std::fs::write(&sample_out, "3\n").unwrap();
+    let boj = Spec {
+        site: Site::Baekjoon,
+        // Not page_cli.rs's boj-3190-snake: it is scaffolded into the same target, perhaps at
+        // the same time, and one crate's binary would overwrite the other's.
+        id: "1000".into(),
+        slug: "scaffolded".into(),
+        time_limit_ms: None,
+        memory_limit_mb: None,
+        samples: vec![(sample_in, sample_out)],
+        page: None,
+    };
+    create(ws, &boj).unwrap();
+    let programmers = Spec {
+        site: Site::Programmers,
+        id: "12345".into(),
+        slug: "no-samples".into(),
+        samples: Vec::new(),
+        ..boj
+    };
+    create(ws, &programmers).unwrap();
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| root.join("target"))
+        .join("scaffold-check");
+    let test = |package: &str| {
+        std::process::Command::new(&cargo)
+            .current_dir(ws)
+            .env("CARGO_TARGET_DIR", &target)
+            .env("RUSTFLAGS", "-D warnings")
+            .args(["test", "--offline", "-q", "-p", package])
+            .output()
+            .unwrap()
+    };
+    // Turning the tools on, as the manifest's comment says, needs no lock entry beyond those
+    // `scripts/new` records (the scripts run cargo with `--locked`). Not `--offline`: metadata
+    // wants every locked package, those of other platforms too, and a fresh machine's cache
+    // holds only what a build here fetched (this test passed only after another had fetched
+    // them).
+    let metadata = |extra: &[&str]| {
+        std::process::Command::new(&cargo)
+            .current_dir(ws)
+            .args(["metadata", "--format-version", "1"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let recorded = metadata(&[]);
+    assert!(
+        recorded.status.success(),
+        "recording the new crates: {}",
+        String::from_utf8_lossy(&recorded.stderr)
+    );
+    let manifest = ws.join("crates/boj-1000-scaffolded/Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    assert!(
+        text.contains("\n# tools = [\"dep:problem-harness\"]\n"),
+        "{text}"
+    );
+    std::fs::write(&manifest, text.replace("\n# tools = [", "\ntools = [")).unwrap();
+    let locked = metadata(&["--locked"]);
+    assert!(
+        locked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&locked.stderr)
+    );
+    std::fs::write(&manifest, text).unwrap();
+    let made = test("boj-1000-scaffolded");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let empty = test("programmers-12345-no-samples");
+    assert!(!empty.status.success());
+    let said = String::from_utf8_lossy(&empty.stdout);
+    assert!(
+        said.contains("programmers-12345-no-samples: no samples yet"),
+        "{said}"
+    );
+}
