@@ -28,6 +28,10 @@ struct Args {
     /// programs they run: its name (`runner`) or `package/name`. May be repeated.
     #[arg(long, value_name = "TARGET")]
     alone: Vec<String>,
+    /// Also build the bench targets and run each once, as `cargo test --benches` does
+    /// (criterion's test mode: every bench once, nothing measured).
+    #[arg(long)]
+    benches: bool,
     /// What cargo is given to build (and to run the doctests).
     #[arg(last = true, value_name = "CARGO_ARGS")]
     cargo_args: Vec<String>,
@@ -40,7 +44,12 @@ fn main() -> ExitCode {
 fn run(args: &Args) -> Result<bool> {
     let cargo = PathBuf::from(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
     let started = Instant::now();
-    let binaries = build(&cargo, &args.cargo_args)?;
+    let mut build_args = args.cargo_args.clone();
+    if args.benches {
+        // Naming targets drops cargo's default set, so the default set is named too.
+        build_args.extend(["--lib", "--bins", "--tests", "--benches"].map(String::from));
+    }
+    let binaries = build(&cargo, &build_args)?;
     let mut jobs: Vec<Job> = binaries.into_iter().map(Job::Binary).collect();
     jobs.push(Job::Doctests(args.cargo_args.clone()));
     let (alone, pooled): (Vec<Job>, Vec<Job>) = jobs
