@@ -84,6 +84,15 @@ pub struct Report {
     pub answers: BTreeMap<String, u64>,
 }
 
+/// Why a case went wrong.
+#[derive(Clone)]
+enum Bad<C> {
+    /// The solution and the reference disagreed on it.
+    Disagreed(C),
+    /// The stress code itself panicked on it, with this message.
+    Broken(String),
+}
+
 /// What the workers share.
 struct Shared<P: Stress> {
     problem: Arc<P>,
@@ -94,9 +103,8 @@ struct Shared<P: Stress> {
     done: AtomicU64,
     /// Per worker: the case it is running and since when.
     running: Mutex<Vec<Option<(u64, Instant)>>>,
-    failures: Mutex<BTreeMap<u64, P::Case>>,
-    /// Cases on which the stress code itself panicked, with the message.
-    broken: Mutex<BTreeMap<u64, String>>,
+    /// Cases that went wrong, by index: the lowest is the one reported.
+    failures: Mutex<BTreeMap<u64, Bad<P::Case>>>,
     answers: Mutex<BTreeMap<String, u64>>,
 }
 
@@ -123,7 +131,8 @@ impl<P: Stress> Shared<P> {
                 Err(panic) => {
                     self.lowest_bad.fetch_min(i, Ordering::SeqCst);
                     let message = panic_message(&*panic);
-                    self.broken.lock().expect("not poisoned").insert(i, message);
+                    let bad = Bad::Broken(message);
+                    self.failures.lock().expect("not poisoned").insert(i, bad);
                     self.done.fetch_add(1, Ordering::SeqCst);
                     continue;
                 }
@@ -140,7 +149,8 @@ impl<P: Stress> Shared<P> {
                 }
                 Err(_) => {
                     self.lowest_bad.fetch_min(i, Ordering::SeqCst);
-                    self.failures.lock().expect("not poisoned").insert(i, case);
+                    let bad = Bad::Disagreed(case);
+                    self.failures.lock().expect("not poisoned").insert(i, bad);
                 }
             }
             self.done.fetch_add(1, Ordering::SeqCst);
@@ -163,7 +173,6 @@ pub fn run<P: Stress>(problem: Arc<P>, settings: Settings, progress: &dyn Fn(u64
         done: AtomicU64::new(0),
         running: Mutex::new(vec![None; jobs]),
         failures: Mutex::new(BTreeMap::new()),
-        broken: Mutex::new(BTreeMap::new()),
         answers: Mutex::new(BTreeMap::new()),
     });
     // Panics of the solution are caught and reported; keep their messages off the screen.
@@ -207,38 +216,22 @@ pub fn run<P: Stress>(problem: Arc<P>, settings: Settings, progress: &dyn Fn(u64
             break;
         }
     }
-    let first_failure = shared
+    let first_bad = shared
         .failures
         .lock()
         .expect("not poisoned")
         .iter()
         .next()
-        .map(|(i, case)| (*i, case.clone()));
+        .map(|(i, bad)| (*i, bad.clone()));
     let first_hang = hung.keys().next().copied();
-    let first_broken = shared
-        .broken
-        .lock()
-        .expect("not poisoned")
-        .iter()
-        .next()
-        .map(|(i, message)| (*i, message.clone()));
-    let outcome = match (first_failure, first_hang) {
-        // The stress code's own panic comes first when no lower case failed or hung: with it,
-        // the verdicts above it mean nothing.
-        (failure, hang)
-            if first_broken.as_ref().is_some_and(|(b, _)| {
-                failure.as_ref().is_none_or(|(i, _)| b < i) && hang.is_none_or(|h| *b < h)
-            }) =>
-        {
-            let (case_index, message) = first_broken.expect("just checked");
-            Outcome::Broken {
-                case_index,
+    let outcome = match (first_bad, first_hang) {
+        (Some((i, bad)), hang) if hang.is_none_or(|h| i < h) => match bad {
+            Bad::Disagreed(case) => Outcome::Disagreed(failure(&problem, i, case, &settings)),
+            Bad::Broken(message) => Outcome::Broken {
+                case_index: i,
                 message,
-            }
-        }
-        (Some((i, case)), hang) if hang.is_none_or(|h| i < h) => {
-            Outcome::Disagreed(failure(&problem, i, case, &settings))
-        }
+            },
+        },
         (_, Some(h)) => Outcome::Hung {
             case_index: h,
             input: problem.input(&problem.generate(&mut case_rng(settings.seed, h), settings.size)),
