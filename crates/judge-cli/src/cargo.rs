@@ -1,17 +1,25 @@
 //! Building a workspace binary with cargo and finding exactly the executable that build produced.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use anyhow::{bail, Context, Result};
 
-/// The `executable` of the `compiler-artifact` message for binary `bin`, from the JSON lines
-/// cargo prints with `--message-format=json`.
-pub fn executable_from_messages(messages: &str, bin: &str) -> Option<PathBuf> {
+/// The `compiler-artifact` messages among the JSON lines cargo prints with
+/// `--message-format=json`.
+pub fn artifacts(messages: &str) -> impl DoubleEndedIterator<Item = serde_json::Value> + '_ {
     messages
         .lines()
         .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .filter(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == bin)
+        .filter(|m| m["reason"] == "compiler-artifact")
+}
+
+/// The `executable` of the `compiler-artifact` message for binary `bin`, from the JSON lines
+/// cargo prints with `--message-format=json`.
+pub fn executable_from_messages(messages: &str, bin: &str) -> Option<PathBuf> {
+    artifacts(messages)
+        .filter(|m| m["target"]["name"] == bin)
         .filter_map(|m| m["executable"].as_str().map(PathBuf::from))
         .next_back()
 }
@@ -65,33 +73,38 @@ pub fn build_release_with_features(
 /// by target name: what the test suite already compiled (debug, overflow checks on), so a tool
 /// run after it compiles nothing again. Cargo builds whatever is out of date first.
 pub fn test_build_executables(manifest: &Path) -> Result<Vec<(String, PathBuf)>> {
+    let mut args: Vec<OsString> = ["--workspace", "--all-features", "--locked", "--quiet"]
+        .map(OsString::from)
+        .into();
+    args.extend(["--manifest-path".into(), manifest.into()]);
+    Ok(bin_executables(&test_build_messages(&args)?))
+}
+
+/// Runs `cargo test --no-run` with `args` (cargo's diagnostics go to stderr) and returns the
+/// JSON messages of what it built: the one test build both the tools and `run-tests` read.
+pub fn test_build_messages(args: &[OsString]) -> Result<String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let out = Command::new(cargo)
         .args([
             "test",
-            "--workspace",
-            "--all-features",
-            "--locked",
             "--no-run",
+            "--message-format=json-render-diagnostics",
         ])
-        .args(["--quiet", "--message-format=json-render-diagnostics"])
-        .arg("--manifest-path")
-        .arg(manifest)
+        .args(args)
         .stderr(Stdio::inherit())
         .output()
         .context("running cargo test --no-run")?;
     if !out.status.success() {
-        bail!("cargo test --workspace --all-features --no-run failed");
+        let shown: Vec<_> = args.iter().map(|a| a.to_string_lossy()).collect();
+        bail!("cargo test --no-run {} failed", shown.join(" "));
     }
-    Ok(bin_executables(&String::from_utf8_lossy(&out.stdout)))
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// The `(name, executable)` of every binary target (not test) in cargo's JSON messages.
 fn bin_executables(messages: &str) -> Vec<(String, PathBuf)> {
-    messages
-        .lines()
-        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .filter(|m| m["reason"] == "compiler-artifact" && m["profile"]["test"] == false)
+    artifacts(messages)
+        .filter(|m| m["profile"]["test"] == false)
         .filter(|m| {
             m["target"]["kind"]
                 .as_array()
@@ -137,10 +150,8 @@ fn cargo_build(manifest: &Path, package: &str, bin: &str, features: &[&str]) -> 
 
 /// Whether the `compiler-artifact` message for binary `bin` says cargo did not rebuild it.
 fn artifact_is_fresh(messages: &str, bin: &str) -> bool {
-    messages
-        .lines()
-        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .filter(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == bin)
+    artifacts(messages)
+        .filter(|m| m["target"]["name"] == bin)
         .filter_map(|m| m["fresh"].as_bool())
         .next_back()
         .unwrap_or(false)

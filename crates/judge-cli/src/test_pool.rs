@@ -3,13 +3,16 @@
 //! so on a small machine a second binary beside them is nearly free.
 
 use std::collections::HashMap;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
+
+use super::cargo::{artifacts, test_build_messages};
 
 /// One test binary cargo built, and how cargo would run it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,10 +66,8 @@ impl Job {
 /// assert_eq!((found[0].package.as_str(), found[0].source.as_str()), ("judge-cli", "tests/runner.rs"));
 /// ```
 pub fn test_binaries(messages: &str) -> Vec<TestBinary> {
-    messages
-        .lines()
-        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .filter(|m| m["reason"] == "compiler-artifact" && m["profile"]["test"] == true)
+    artifacts(messages)
+        .filter(|m| m["profile"]["test"] == true)
         .filter_map(|m| {
             let manifest = PathBuf::from(m["manifest_path"].as_str()?);
             let dir = manifest.parent()?.to_path_buf();
@@ -224,21 +225,9 @@ pub fn run_pool(
 }
 
 /// Every test binary `cargo test --no-run` builds with `cargo_args`, built first if needed.
-pub fn build(cargo: &Path, cargo_args: &[String]) -> Result<Vec<TestBinary>> {
-    let out = Command::new(cargo)
-        .args([
-            "test",
-            "--no-run",
-            "--message-format=json-render-diagnostics",
-        ])
-        .args(cargo_args)
-        .stderr(Stdio::inherit())
-        .output()
-        .context("running cargo test --no-run")?;
-    if !out.status.success() {
-        bail!("cargo test --no-run {} failed", cargo_args.join(" "));
-    }
-    Ok(test_binaries(&String::from_utf8_lossy(&out.stdout)))
+pub fn build(cargo_args: &[String]) -> Result<Vec<TestBinary>> {
+    let args: Vec<OsString> = cargo_args.iter().map(OsString::from).collect();
+    Ok(test_binaries(&test_build_messages(&args)?))
 }
 
 /// Reads the previous run's times (`label<TAB>seconds` lines); none when there is no file.

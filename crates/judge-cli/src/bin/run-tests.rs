@@ -49,7 +49,7 @@ fn run(args: &Args) -> Result<bool> {
         // Naming targets drops cargo's default set, so the default set is named too.
         build_args.extend(["--lib", "--bins", "--tests", "--benches"].map(String::from));
     }
-    let binaries = build(&cargo, &build_args)?;
+    let binaries = build(&build_args)?;
     let mut jobs: Vec<Job> = binaries.into_iter().map(Job::Binary).collect();
     jobs.push(Job::Doctests(args.cargo_args.clone()));
     let (alone, pooled): (Vec<Job>, Vec<Job>) = jobs
