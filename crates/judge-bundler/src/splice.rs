@@ -11,7 +11,7 @@ use anyhow::{bail, Result};
 use proc_macro2::TokenStream;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
-use syn::{ImplItem, Item, Token, TraitItem};
+use syn::{Attribute, ImplItem, Item, Token, TraitItem};
 
 use super::cfg;
 use super::docs::DocTokens;
@@ -198,6 +198,19 @@ impl Walker<'_> {
         }
     }
 
+    /// Cuts the members of an impl or a trait (their attributes and spans) whose `#[cfg]` is
+    /// off where the judge compiles.
+    fn cut_members_off_here<'m>(
+        &mut self,
+        members: impl Iterator<Item = (Option<&'m [Attribute]>, proc_macro2::Span)>,
+    ) {
+        for (attrs, span) in members {
+            if attrs.is_some_and(cfg::is_off) {
+                self.edits.cut(span);
+            }
+        }
+    }
+
     fn items(&mut self, items: &[Item], inline: &[String]) -> Result<()> {
         let in_scope = self.textual.len();
         for item in items {
@@ -218,32 +231,12 @@ impl Walker<'_> {
                 },
                 Item::Macro(_) => self.textual.extend(macro_rules_name(item)),
                 Item::Impl(imp) => {
-                    for member in &imp.items {
-                        let attrs = match member {
-                            ImplItem::Const(c) => &c.attrs,
-                            ImplItem::Fn(f) => &f.attrs,
-                            ImplItem::Type(t) => &t.attrs,
-                            ImplItem::Macro(m) => &m.attrs,
-                            _ => continue,
-                        };
-                        if cfg::is_off(attrs) {
-                            self.edits.cut(member.span());
-                        }
-                    }
+                    let members = imp.items.iter().map(|m| (impl_member_attrs(m), m.span()));
+                    self.cut_members_off_here(members);
                 }
                 Item::Trait(t) => {
-                    for member in &t.items {
-                        let attrs = match member {
-                            TraitItem::Const(c) => &c.attrs,
-                            TraitItem::Fn(f) => &f.attrs,
-                            TraitItem::Type(t) => &t.attrs,
-                            TraitItem::Macro(m) => &m.attrs,
-                            _ => continue,
-                        };
-                        if cfg::is_off(attrs) {
-                            self.edits.cut(member.span());
-                        }
-                    }
+                    let members = t.items.iter().map(|m| (trait_member_attrs(m), m.span()));
+                    self.cut_members_off_here(members);
                 }
                 Item::ExternCrate(e) if self.rewriter.active => {
                     self.extern_crate(e, inline.is_empty())?
@@ -435,5 +428,27 @@ impl Walker<'_> {
             }
         }
         Ok(found)
+    }
+}
+
+/// The attributes of an impl member that can carry a `#[cfg]`.
+fn impl_member_attrs(member: &ImplItem) -> Option<&[Attribute]> {
+    match member {
+        ImplItem::Const(c) => Some(&c.attrs),
+        ImplItem::Fn(f) => Some(&f.attrs),
+        ImplItem::Type(t) => Some(&t.attrs),
+        ImplItem::Macro(m) => Some(&m.attrs),
+        _ => None,
+    }
+}
+
+/// The attributes of a trait member that can carry a `#[cfg]`.
+fn trait_member_attrs(member: &TraitItem) -> Option<&[Attribute]> {
+    match member {
+        TraitItem::Const(c) => Some(&c.attrs),
+        TraitItem::Fn(f) => Some(&f.attrs),
+        TraitItem::Type(t) => Some(&t.attrs),
+        TraitItem::Macro(m) => Some(&m.attrs),
+        _ => None,
     }
 }
