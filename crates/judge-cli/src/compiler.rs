@@ -99,6 +99,41 @@ impl Compiler {
             messages: String::from_utf8_lossy(&out.stderr).into_owned(),
         })
     }
+
+    /// Type-checks `source` as the judge compiles it (`-O`, so with its cfgs: no debug
+    /// assertions), without making a program (`--emit=metadata` into `out_dir`): every error
+    /// and lint rustc gives, in a fraction of a build's time. What rustc printed, empty when
+    /// the file is clean.
+    pub fn type_check(&self, source: &Path, out_dir: &Path) -> Result<Checked> {
+        std::fs::create_dir_all(out_dir)?;
+        let out = Command::new(&self.path)
+            .args([
+                "--edition",
+                "2021",
+                "-O",
+                "--emit=metadata",
+                "--crate-name",
+                "main",
+            ])
+            .arg("--out-dir")
+            .arg(out_dir)
+            .arg(source)
+            .output()
+            .with_context(|| format!("running {}", self.path.display()))?;
+        Ok(Checked {
+            passed: out.status.success(),
+            messages: String::from_utf8_lossy(&out.stderr).into_owned(),
+        })
+    }
+}
+
+/// What a type-check of one file found.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// Whether rustc accepted the file.
+    pub passed: bool,
+    /// rustc's stderr: errors or warnings, empty when the file is clean.
+    pub messages: String,
 }
 
 /// Where the judge-floor compiler is looked for: `$JUDGE_RUSTC`, else Debian's `/usr/bin/rustc`.

@@ -550,15 +550,23 @@ fn every_grid_core_item_and_doctest_bundles_alone_and_answers_as_the_cargo_build
             for (c, compiler) in compilers.iter().enumerate() {
                 // The program is built and run by the current compiler; the floor, like the
                 // probes, type-checks it (what it accepts, not how it runs, is what differs).
-                let built = *compiled && c == 0;
-                let exe = dir.join(format!("main-{c}"));
-                let mut command = Command::new(&compiler.path);
-                command.args(["--edition", "2021", "--crate-name", "probe", "-o"]);
-                command.arg(&exe).arg(&source);
-                if !built {
-                    command.arg("--emit=metadata");
+                if !(*compiled && c == 0) {
+                    let checked = compiler.type_check(&source, &dir).unwrap();
+                    if !checked.passed {
+                        failed.push(format!(
+                            "{what}: the bundle does not compile on {}:\n{}\n{}",
+                            compiler.version, checked.messages, made.source
+                        ));
+                    }
+                    continue;
                 }
-                let out = command.output().unwrap();
+                let exe = dir.join("main");
+                let out = Command::new(&compiler.path)
+                    .args(["--edition", "2021", "-o"])
+                    .arg(&exe)
+                    .arg(&source)
+                    .output()
+                    .unwrap();
                 if !out.status.success() {
                     failed.push(format!(
                         "{what}: the bundle does not compile on {}:\n{}\n{}",
@@ -568,7 +576,7 @@ fn every_grid_core_item_and_doctest_bundles_alone_and_answers_as_the_cargo_build
                     ));
                     continue;
                 }
-                if built && *may_run {
+                if *may_run {
                     let got = Command::new(&exe).output().unwrap();
                     let expected = DOCTEST_OK;
                     if got.stdout != expected.as_bytes() || !got.status.success() {
@@ -618,7 +626,7 @@ fn run_on(exe: &Path, input: &str) -> Result<String, String> {
 }
 
 #[test]
-fn every_problem_answers_the_same_pruned_and_unpruned_on_both_compilers() {
+fn every_problem_answers_the_same_pruned_and_unpruned_and_both_compile_on_both_compilers() {
     let root = workspace_root();
     let problems = discover(&root).unwrap();
     assert!(!problems.is_empty());
@@ -638,31 +646,45 @@ fn every_problem_answers_the_same_pruned_and_unpruned_on_both_compilers() {
                 std::fs::create_dir_all(&dir).unwrap();
                 let source = dir.join("main.rs");
                 std::fs::write(&source, &made.source).unwrap();
-                for (c, compiler) in compilers.iter().enumerate() {
-                    let label = format!(
+                let (current, floor) = compilers.split_first().unwrap();
+                let label = |compiler: &judge_cli::compiler::Compiler| {
+                    format!(
                         "{} {} on {}",
                         problem.name,
                         if prune { "pruned" } else { "unpruned" },
                         compiler.version
-                    );
-                    // Without -O: the answers are compared, not the speed, and a debug build
-                    // also stops on an overflow either bundle would hide.
-                    let exe = dir.join(format!("main-{c}"));
-                    let out = Command::new(&compiler.path)
-                        .args(["--edition", "2021", "-o"])
-                        .arg(&exe)
-                        .arg(&source)
-                        .output()
-                        .unwrap();
-                    if !out.status.success() {
-                        failed.push(format!(
-                            "{label}: does not compile:\n{}",
-                            String::from_utf8_lossy(&out.stderr)
-                        ));
-                        continue;
-                    }
+                    )
+                };
+                // Without -O: the answers are compared, not the speed, and a debug build also
+                // stops on an overflow either bundle would hide. The floor type-checks both
+                // bundles (what it accepts, not what they print, is what differs between
+                // compilers; the bundles layer builds and judges the pruned ones on both).
+                let exe = dir.join("main");
+                let out = Command::new(&current.path)
+                    .args(["--edition", "2021", "-o"])
+                    .arg(&exe)
+                    .arg(&source)
+                    .output()
+                    .unwrap();
+                if !out.status.success() {
+                    failed.push(format!(
+                        "{}: does not compile:\n{}",
+                        label(current),
+                        String::from_utf8_lossy(&out.stderr)
+                    ));
+                } else {
                     let got = samples.iter().map(|s| run_on(&exe, &s.input)).collect();
-                    answers.push((label, got));
+                    answers.push((label(current), got));
+                }
+                for compiler in floor {
+                    let checked = compiler.type_check(&source, &dir.join("floor")).unwrap();
+                    if !checked.passed {
+                        failed.push(format!(
+                            "{}: does not compile:\n{}",
+                            label(compiler),
+                            checked.messages
+                        ));
+                    }
                 }
             }
             if let Some((first_label, first)) = answers.first() {
