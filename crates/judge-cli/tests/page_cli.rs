@@ -10,6 +10,9 @@ use std::process::{Command, Output};
 use judge_cli::page::{load, Source};
 use judge_cli::problems::{discover_all, workspace_root, Compare, Site};
 
+mod common;
+use common::scaffold::{cargo_test, scaffold_workspace};
+
 const BOJ_3190: &str = include_str!("pages/boj-3190.html");
 
 /// The answer the test server gives for a path: status line, content type, body.
@@ -118,39 +121,6 @@ fn fetch_reads_the_served_page_and_says_why_when_it_cannot() {
     );
 }
 
-/// A workspace of its own, with the real grid-core and sample-check, and no problem yet.
-fn tiny_workspace() -> tempfile::TempDir {
-    let root = workspace_root();
-    let dir = tempfile::tempdir().unwrap();
-    let ws = dir.path();
-    std::fs::create_dir(ws.join("crates")).unwrap();
-    // The tools know a workspace by its grid-core/ beside crates/.
-    std::os::unix::fs::symlink(root.join("grid-core"), ws.join("grid-core")).unwrap();
-    let path = |p: &str| root.join(p).display().to_string();
-    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
-    let criterion = manifest
-        .lines()
-        .find_map(|l| l.strip_prefix("criterion = "))
-        .unwrap()
-        .trim_matches('"')
-        .to_string();
-    std::fs::write(
-        ws.join("Cargo.toml"),
-        format!(
-            "[workspace]\nresolver = \"2\"\nmembers = [\"crates/*\"]\n\n[workspace.package]\nedition = \"2021\"\nlicense = \"MIT\"\n\n\
-             [workspace.dependencies]\ngrid-core = {{ path = {:?} }}\nsample-check = {{ path = {:?} }}\n\
-             problem-harness = {{ path = {:?} }}\ncriterion = {criterion:?}\n\n\
-             [workspace.lints.rust]\nunsafe_code = \"deny\"\nmissing_docs = \"warn\"\n",
-            path("grid-core"),
-            path("crates/sample-check"),
-            path("crates/problem-harness"),
-        ),
-    )
-    .unwrap();
-    std::fs::copy(root.join("Cargo.lock"), ws.join("Cargo.lock")).unwrap();
-    dir
-}
-
 /// Runs one of this crate's tools in `ws`, as the scripts do.
 fn tool(exe: &str, ws: &Path, args: &[&str]) -> Output {
     Command::new(exe)
@@ -189,7 +159,7 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn a_refused_page_writes_nothing_and_says_one_line_with_exit_2() {
-    let dir = tiny_workspace();
+    let dir = scaffold_workspace();
     let ws = dir.path();
     let before = files(ws);
     let empty = ws.join("empty.html");
@@ -256,7 +226,7 @@ fn a_refused_page_writes_nothing_and_says_one_line_with_exit_2() {
 
 #[test]
 fn new_from_a_page_makes_crates_whose_tests_find_the_placeholder_wrong() {
-    let dir = tiny_workspace();
+    let dir = scaffold_workspace();
     let ws = dir.path();
     let new = env!("CARGO_BIN_EXE_new");
     let made = tool(
@@ -286,7 +256,9 @@ fn new_from_a_page_makes_crates_whose_tests_find_the_placeholder_wrong() {
         &[
             "programmers",
             "84021",
-            "puzzle-pieces",
+            // Not the real crate's name: both are built in the workspace's target, and one
+            // binary would replace the other.
+            "from-page",
             "--from-page",
             &page_file("programmers-84021.html"),
         ],
@@ -336,7 +308,7 @@ fn new_from_a_page_makes_crates_whose_tests_find_the_placeholder_wrong() {
     );
     assert_eq!(snake.url, "https://www.acmicpc.net/problem/3190");
     assert_eq!(judge("boj-1005-any-path").compare, Compare::Special);
-    let puzzle = judge("programmers-84021-puzzle-pieces");
+    let puzzle = judge("programmers-84021-from-page");
     assert_eq!(
         (puzzle.time_limit_ms, puzzle.url.as_str()),
         (
@@ -349,7 +321,7 @@ fn new_from_a_page_makes_crates_whose_tests_find_the_placeholder_wrong() {
         read("crates/boj-3190-snake/Cargo.toml").contains("description = \"Baekjoon 3190 뱀: TODO")
     );
     assert!(read("crates/boj-3190-snake/src/lib.rs").starts_with("//! Baekjoon 3190 뱀: TODO"));
-    assert!(read("crates/programmers-84021-puzzle-pieces/src/lib.rs")
+    assert!(read("crates/programmers-84021-from-page/src/lib.rs")
         .starts_with("//! Programmers 84021 퍼즐 조각 채우기: TODO"));
     assert_eq!(
         read("samples/boj-3190-snake/2.in"),
@@ -359,7 +331,7 @@ fn new_from_a_page_makes_crates_whose_tests_find_the_placeholder_wrong() {
     let real = workspace_root().join("samples/programmers-84021-puzzle-pieces");
     for name in ["1.in", "1.out", "2.in", "2.out"] {
         assert_eq!(
-            read(&format!("samples/programmers-84021-puzzle-pieces/{name}")),
+            read(&format!("samples/programmers-84021-from-page/{name}")),
             std::fs::read_to_string(real.join(name)).unwrap()
         );
     }
@@ -416,30 +388,8 @@ fn new_from_a_page_makes_crates_whose_tests_find_the_placeholder_wrong() {
     );
 
     // The crates build, and their sample tests find the placeholder solve wrong.
-    let root = workspace_root();
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("target"))
-        .join("scaffold-check");
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let test = |package: &str| {
-        // The same flags as the scaffold test in tests/problems.rs, which shares this target:
-        // other RUSTFLAGS would build grid-core and every dependency again.
-        let out = Command::new(&cargo)
-            .current_dir(ws)
-            .env("CARGO_TARGET_DIR", &target)
-            .env("RUSTFLAGS", "-D warnings")
-            .args([
-                "test",
-                "--offline",
-                "-q",
-                "-p",
-                package,
-                "--test",
-                "samples",
-            ])
-            .output()
-            .unwrap();
+        let out = cargo_test(ws, &["-p", package, "--test", "samples"]);
         assert!(
             !out.status.success(),
             "{package}: the placeholder passed its samples"
@@ -448,7 +398,7 @@ fn new_from_a_page_makes_crates_whose_tests_find_the_placeholder_wrong() {
     };
     let snake = test("boj-3190-snake");
     assert!(snake.contains("3 of 3 samples fail"), "{snake}");
-    let puzzle = test("programmers-84021-puzzle-pieces");
+    let puzzle = test("programmers-84021-from-page");
     assert!(puzzle.contains("2 of 2 samples fail"), "{puzzle}");
     let special = test("boj-1005-any-path");
     assert!(

@@ -2,6 +2,9 @@
 
 use judge_cli::problems::{discover_all, workspace_root, Problem};
 
+mod common;
+use common::scaffold::{cargo_test, scaffold_workspace};
+
 fn problems() -> Vec<Problem> {
     let found = discover_all(&workspace_root()).expect("crates/ is readable");
     assert_eq!(
@@ -197,42 +200,12 @@ fn a_scaffolded_problem_is_found_by_the_tools_and_a_second_one_is_refused() {
     );
 }
 
-/// The workspace's version requirement for criterion (`[workspace.dependencies]`).
-fn criterion_requirement(root: &std::path::Path) -> String {
-    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
-    let line = manifest
-        .lines()
-        .find(|l| l.starts_with("criterion = "))
-        .expect("the workspace states criterion's version");
-    line.trim_start_matches("criterion = ")
-        .trim_matches('"')
-        .to_string()
-}
-
 #[test]
 fn a_scaffolded_crate_builds_and_its_tests_pass_with_and_without_samples() {
     use judge_cli::problems::Site;
     use judge_cli::scaffold::{create, Spec};
-    let root = workspace_root();
-    let dir = tempfile::tempdir().unwrap();
+    let dir = scaffold_workspace();
     let ws = dir.path();
-    std::fs::create_dir(ws.join("crates")).unwrap();
-    let path = |p: &str| root.join(p).display().to_string();
-    std::fs::write(
-        ws.join("Cargo.toml"),
-        format!(
-            "[workspace]\nresolver = \"2\"\nmembers = [\"crates/*\"]\n\n[workspace.package]\nedition = \"2021\"\nlicense = \"MIT\"\n\n\
-             [workspace.dependencies]\ngrid-core = {{ path = {:?} }}\nsample-check = {{ path = {:?} }}\n\
-             problem-harness = {{ path = {:?} }}\ncriterion = {:?}\n\n\
-             [workspace.lints.rust]\nunsafe_code = \"deny\"\nmissing_docs = \"warn\"\n",
-            path("grid-core"),
-            path("crates/sample-check"),
-            path("crates/problem-harness"),
-            criterion_requirement(&root)
-        ),
-    )
-    .unwrap();
-    std::fs::copy(root.join("Cargo.lock"), ws.join("Cargo.lock")).unwrap();
     let sample_in = ws.join("s.in");
     let sample_out = ws.join("s.out");
     std::fs::write(&sample_in, "3\n#..\n.#.\n..#\n").unwrap();
@@ -258,19 +231,7 @@ fn a_scaffolded_crate_builds_and_its_tests_pass_with_and_without_samples() {
     };
     create(ws, &programmers).unwrap();
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| root.join("target"))
-        .join("scaffold-check");
-    let test = |package: &str| {
-        std::process::Command::new(&cargo)
-            .current_dir(ws)
-            .env("CARGO_TARGET_DIR", &target)
-            .env("RUSTFLAGS", "-D warnings")
-            .args(["test", "--offline", "-q", "-p", package])
-            .output()
-            .unwrap()
-    };
+    let test = |package: &str| cargo_test(ws, &["-p", package]);
     // Turning the tools on, as the manifest's comment says, needs no lock entry beyond those
     // `scripts/new` records (the scripts run cargo with `--locked`). Not `--offline`: metadata
     // wants every locked package, those of other platforms too, and a fresh machine's cache
@@ -293,7 +254,7 @@ fn a_scaffolded_crate_builds_and_its_tests_pass_with_and_without_samples() {
     let manifest = ws.join("crates/boj-1000-scaffolded/Cargo.toml");
     let text = std::fs::read_to_string(&manifest).unwrap();
     assert!(
-        text.contains("\n# tools = [\"dep:problem-harness\"]\n"),
+        text.contains("\n# tools = [\"dep:problem-harness\", \"dep:criterion\"]\n"),
         "{text}"
     );
     std::fs::write(&manifest, text.replace("\n# tools = [", "\ntools = [")).unwrap();

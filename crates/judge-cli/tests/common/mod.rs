@@ -1,5 +1,11 @@
 //! What several tool tests share: a throwaway copy of the fixture workspace, so that the tools
-//! are tried on problems made for the purpose rather than on the workspace's real ones.
+//! are tried on problems made for the purpose rather than on the workspace's real ones, and a
+//! workspace for crates the scaffold makes.
+
+// Each test binary that includes this module uses part of it.
+#![allow(dead_code)]
+
+pub mod scaffold;
 
 use std::path::Path;
 
