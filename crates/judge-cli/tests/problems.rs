@@ -279,3 +279,33 @@ fn a_scaffolded_crate_builds_and_its_tests_pass_with_and_without_samples() {
         "{said}"
     );
 }
+
+/// A binary built without a test harness (`test = false`, as the problems' judge and tools
+/// binaries are) holds no tests: they would never run.
+#[test]
+fn binaries_without_a_test_harness_hold_no_tests() {
+    let root = workspace_root();
+    let mut checked = 0;
+    for entry in std::fs::read_dir(root.join("crates")).unwrap() {
+        let dir = entry.unwrap().path();
+        let Ok(text) = std::fs::read_to_string(dir.join("Cargo.toml")) else {
+            continue;
+        };
+        let manifest: toml::Table = text.parse().unwrap();
+        let bins = manifest.get("bin").and_then(|b| b.as_array());
+        for bin in bins.into_iter().flatten() {
+            if bin.get("test").and_then(|t| t.as_bool()) != Some(false) {
+                continue;
+            }
+            let path = dir.join(bin["path"].as_str().unwrap());
+            let source = std::fs::read_to_string(&path).unwrap();
+            assert!(
+                !source.contains("#[test]") && !source.contains("#[cfg(test)]"),
+                "{} has tests, but its manifest says `test = false`: move them to the library or tests/",
+                path.display()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 32, "only {checked} binaries without a harness");
+}
