@@ -46,8 +46,10 @@ fn run(args: &Args) -> Result<bool> {
     let started = Instant::now();
     let mut build_args = args.cargo_args.clone();
     if args.benches {
-        // Naming targets drops cargo's default set, so the default set is named too.
-        build_args.extend(["--lib", "--bins", "--tests", "--benches"].map(String::from));
+        // Naming targets drops cargo's default set, so the default set is named too. `--tests`
+        // is every target with `test = true` (the libraries, the binaries that have tests,
+        // tests/); `--bins` would also build the binaries marked `test = false`.
+        build_args.extend(["--lib", "--tests", "--benches"].map(String::from));
     }
     let binaries = build(&build_args)?;
     let mut jobs: Vec<Job> = binaries.into_iter().map(Job::Binary).collect();
