@@ -9,9 +9,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
+use judge_cli::bench_history::target_dir;
 use judge_cli::bundle::{bundle, Bundle, Options, Refusal, RefusalKind};
 use judge_cli::compiler::{declared_floor, floor_compiler_path, verify_floor, Compiler};
-use judge_cli::problems::{discover, select, Problem};
+use judge_cli::problems::{discover, select, workspace_root, Problem};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bundle")
@@ -165,63 +166,52 @@ fn floor_cargo() -> Option<(PathBuf, PathBuf)> {
     cargo.is_file().then_some((cargo, rustc.path))
 }
 
-/// Builds the fixture workspace with the current `cargo`, warnings denied, and checks every
-/// binary's answer. In the release profile, whose cfgs are the judge's (no debug assertions);
-/// the fixture workspace sets it to opt-level 0, since only the answers are compared.
-fn build_as_crates(cargo: &Path, target: &Path) {
-    let root = fixtures();
-    let status = Command::new(cargo)
-        .args(["build", "--release", "--offline", "--locked", "--quiet"])
-        .arg("--manifest-path")
-        .arg(root.join("Cargo.toml"))
-        .arg("--target-dir")
-        .arg(target)
-        .env("RUSTFLAGS", "-D warnings")
-        .status()
-        .unwrap();
-    assert!(
-        status.success(),
-        "the fixture workspace builds with {} without warnings",
-        cargo.display()
-    );
-    for problem in discover(&root).unwrap() {
-        let (input, expected) = sample(&problem);
-        let exe = target.join("release").join(&problem.name);
-        assert_eq!(run(&exe, &input), expected, "{} as a crate", problem.name);
-    }
-}
-
-/// Checks the fixture workspace with the floor's `cargo` and `rustc`, warnings denied: the
-/// crates are Rust the floor accepts (no let-else, no newer std APIs). Their answers are the
-/// current build's.
-fn check_as_crates_on_the_floor(cargo: &Path, rustc: &Path, target: &Path) {
-    let status = Command::new(cargo)
-        .args(["check", "--release", "--offline", "--locked", "--quiet"])
+/// Runs `cargo VERB --release` on the fixture workspace into `target`, warnings denied, with
+/// `rustc` when given; whether it succeeded. The release profile has the judge's cfgs (no debug
+/// assertions); the fixture workspace sets it to opt-level 0, since only answers are compared.
+fn cargo_on_fixtures(cargo: &Path, verb: &str, rustc: Option<&Path>, target: &Path) -> bool {
+    let mut command = Command::new(cargo);
+    command
+        .args([verb, "--release", "--offline", "--locked", "--quiet"])
         .arg("--manifest-path")
         .arg(fixtures().join("Cargo.toml"))
         .arg("--target-dir")
         .arg(target)
-        .env("RUSTFLAGS", "-D warnings")
-        .env("RUSTC", rustc)
-        .status()
-        .unwrap();
-    assert!(
-        status.success(),
-        "the fixture workspace type-checks with {} without warnings",
-        cargo.display()
-    );
+        .env("RUSTFLAGS", "-D warnings");
+    if let Some(rustc) = rustc {
+        command.env("RUSTC", rustc);
+    }
+    command.status().unwrap().success()
 }
 
 #[test]
 fn the_fixtures_are_real_crates_that_give_the_same_answers() {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| fixtures().join("../../../../../target"), PathBuf::from);
+    let target = target_dir(&workspace_root()).unwrap();
     let cargo = std::env::var_os("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from);
-    build_as_crates(&cargo, &target.join("bundle-fixtures"));
+    let built = target.join("bundle-fixtures");
+    assert!(
+        cargo_on_fixtures(&cargo, "build", None, &built),
+        "the fixture workspace builds with {} without warnings",
+        cargo.display()
+    );
+    for problem in discover(&fixtures()).unwrap() {
+        let (input, expected) = sample(&problem);
+        let exe = built.join("release").join(&problem.name);
+        assert_eq!(run(&exe, &input), expected, "{} as a crate", problem.name);
+    }
+    // The floor's cargo checks that the crates are Rust it accepts (no let-else, no newer std
+    // APIs); their answers are the current build's.
     match floor_cargo() {
-        Some((cargo, rustc)) => {
-            check_as_crates_on_the_floor(&cargo, &rustc, &target.join("bundle-fixtures-floor"))
-        }
+        Some((cargo, rustc)) => assert!(
+            cargo_on_fixtures(
+                &cargo,
+                "check",
+                Some(&rustc),
+                &target.join("bundle-fixtures-floor")
+            ),
+            "the fixture workspace type-checks with {} without warnings",
+            cargo.display()
+        ),
         None if in_ci() => panic!("no cargo beside the judge-floor rustc"),
         None => eprintln!("WARNING: no cargo beside the judge-floor rustc; fixtures built as crates by the current toolchain only"),
     }

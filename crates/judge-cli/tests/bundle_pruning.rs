@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use judge_cli::bundle::{bundle, Options};
-use judge_cli::compiler::compilers;
+use judge_cli::compiler::{compilers, Compiler};
 use judge_cli::problems::{discover, workspace_root};
 use rayon::prelude::*;
 use syn::{ImplItem, Item};
@@ -547,47 +547,43 @@ fn every_grid_core_item_and_doctest_bundles_alone_and_answers_as_the_cargo_build
             std::fs::create_dir_all(&dir).unwrap();
             let source = dir.join("main.rs");
             std::fs::write(&source, &made.source).unwrap();
-            for (c, compiler) in compilers.iter().enumerate() {
-                // The program is built and run by the current compiler; the floor, like the
-                // probes, type-checks it (what it accepts, not how it runs, is what differs).
-                if !(*compiled && c == 0) {
-                    let checked = compiler.type_check(&source, &dir).unwrap();
-                    if !checked.passed {
-                        failed.push(format!(
-                            "{what}: the bundle does not compile on {}:\n{}\n{}",
-                            compiler.version, checked.messages, made.source
-                        ));
-                    }
-                    continue;
-                }
-                let exe = dir.join("main");
-                let out = Command::new(&compiler.path)
-                    .args(["--edition", "2021", "-o"])
-                    .arg(&exe)
-                    .arg(&source)
-                    .output()
-                    .unwrap();
-                if !out.status.success() {
+            // A doctest's program is built and run by the current compiler; the floor, like
+            // the probes, type-checks it (what it accepts, not how it runs, is what differs).
+            let (current, floor) = compilers.split_first().unwrap();
+            let mut type_check = |compiler: &Compiler| {
+                let checked = compiler.type_check(&source, &dir).unwrap();
+                if !checked.passed {
                     failed.push(format!(
                         "{what}: the bundle does not compile on {}:\n{}\n{}",
-                        compiler.version,
-                        String::from_utf8_lossy(&out.stderr),
-                        made.source
+                        compiler.version, checked.messages, made.source
                     ));
-                    continue;
                 }
-                if *may_run {
-                    let got = Command::new(&exe).output().unwrap();
-                    let expected = DOCTEST_OK;
-                    if got.stdout != expected.as_bytes() || !got.status.success() {
-                        failed.push(format!(
-                            "{what}: on {} the bundle printed {:?} ({}; stderr {:?}), the cargo build prints {expected:?}",
-                            compiler.version,
-                            String::from_utf8_lossy(&got.stdout),
-                            got.status,
-                            String::from_utf8_lossy(&got.stderr),
-                        ));
+            };
+            if !*compiled {
+                type_check(current);
+            }
+            floor.iter().for_each(&mut type_check);
+            if *compiled {
+                let exe = dir.join("main");
+                match build_debug(current, &source, &exe) {
+                    Err(messages) => failed.push(format!(
+                        "{what}: the bundle does not compile on {}:\n{messages}\n{}",
+                        current.version, made.source
+                    )),
+                    Ok(()) if *may_run => {
+                        let got = Command::new(&exe).output().unwrap();
+                        let expected = DOCTEST_OK;
+                        if got.stdout != expected.as_bytes() || !got.status.success() {
+                            failed.push(format!(
+                                "{what}: on {} the bundle printed {:?} ({}; stderr {:?}), the cargo build prints {expected:?}",
+                                current.version,
+                                String::from_utf8_lossy(&got.stdout),
+                                got.status,
+                                String::from_utf8_lossy(&got.stderr),
+                            ));
+                        }
                     }
+                    Ok(()) => {}
                 }
             }
             failed
@@ -600,6 +596,23 @@ fn every_grid_core_item_and_doctest_bundles_alone_and_answers_as_the_cargo_build
         wanted.len(),
         failures.join("\n\n")
     );
+}
+
+/// Builds `source` into `exe` with `compiler`, without -O: the answers are compared, not the
+/// speed, and a debug build also stops on an overflow an optimised one would hide. rustc's
+/// messages when it fails.
+fn build_debug(compiler: &Compiler, source: &Path, exe: &Path) -> Result<(), String> {
+    let out = Command::new(&compiler.path)
+        .args(["--edition", "2021", "-o"])
+        .arg(exe)
+        .arg(source)
+        .output()
+        .unwrap();
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
 }
 
 /// Runs `exe` on `input`: its stdout, or why it failed.
@@ -639,6 +652,7 @@ fn every_problem_answers_the_same_pruned_and_unpruned_and_both_compile_on_both_c
             assert!(!samples.is_empty(), "{} has no samples", problem.name);
             let mut failed = Vec::new();
             let mut answers: Vec<(String, Vec<Result<String, String>>)> = Vec::new();
+            let (current, floor) = compilers.split_first().unwrap();
             for prune in [true, false] {
                 let made = bundle(&root, problem, Options { prune })
                     .unwrap_or_else(|e| panic!("{}: {e:#}", problem.name));
@@ -646,8 +660,7 @@ fn every_problem_answers_the_same_pruned_and_unpruned_and_both_compile_on_both_c
                 std::fs::create_dir_all(&dir).unwrap();
                 let source = dir.join("main.rs");
                 std::fs::write(&source, &made.source).unwrap();
-                let (current, floor) = compilers.split_first().unwrap();
-                let label = |compiler: &judge_cli::compiler::Compiler| {
+                let label = |compiler: &Compiler| {
                     format!(
                         "{} {} on {}",
                         problem.name,
@@ -655,26 +668,18 @@ fn every_problem_answers_the_same_pruned_and_unpruned_and_both_compile_on_both_c
                         compiler.version
                     )
                 };
-                // Without -O: the answers are compared, not the speed, and a debug build also
-                // stops on an overflow either bundle would hide. The floor type-checks both
-                // bundles (what it accepts, not what they print, is what differs between
-                // compilers; the bundles layer builds and judges the pruned ones on both).
+                // The floor type-checks both bundles (what it accepts, not what they print, is
+                // what differs between compilers; the bundles layer builds and judges the
+                // pruned ones on both).
                 let exe = dir.join("main");
-                let out = Command::new(&current.path)
-                    .args(["--edition", "2021", "-o"])
-                    .arg(&exe)
-                    .arg(&source)
-                    .output()
-                    .unwrap();
-                if !out.status.success() {
-                    failed.push(format!(
-                        "{}: does not compile:\n{}",
-                        label(current),
-                        String::from_utf8_lossy(&out.stderr)
-                    ));
-                } else {
-                    let got = samples.iter().map(|s| run_on(&exe, &s.input)).collect();
-                    answers.push((label(current), got));
+                match build_debug(current, &source, &exe) {
+                    Err(messages) => {
+                        failed.push(format!("{}: does not compile:\n{messages}", label(current)))
+                    }
+                    Ok(()) => {
+                        let got = samples.iter().map(|s| run_on(&exe, &s.input)).collect();
+                        answers.push((label(current), got));
+                    }
                 }
                 for compiler in floor {
                     let checked = compiler.type_check(&source, &dir.join("floor")).unwrap();

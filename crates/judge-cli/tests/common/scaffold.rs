@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
+use judge_cli::bench_history::target_dir;
 use judge_cli::problems::workspace_root;
 
 /// A temporary workspace with no problem yet: the real grid-core (also linked beside `crates/`,
@@ -57,9 +58,8 @@ pub fn scaffold_workspace() -> tempfile::TempDir {
 /// every crate (clap's, serde's), so criterion and its tree would be built a second time
 /// among them anyway. The two tests that scaffold share it.
 pub fn scaffold_target() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace_root().join("target"))
+    target_dir(&workspace_root())
+        .unwrap()
         .join("scaffold-check")
 }
 
