@@ -25,6 +25,7 @@ mod names;
 mod parsed;
 mod paths;
 mod prune;
+mod recorded;
 mod refusal;
 mod rewriter;
 mod root_names;
@@ -195,8 +196,7 @@ fn build(root: &Path, target: &Target, options: Options) -> Result<Bundle> {
             target.name
         )
     })?;
-    let mut loaded = Loaded::default();
-    loaded.libraries(libraries)?;
+    let mut loaded = Loaded::of_libraries(libraries)?;
     let lib_text = match &own.lib_path {
         Some(lib) => Some(loaded.library_text(own, lib, None)?),
         None => None,
@@ -431,5 +431,67 @@ mod tests {
         let broken = made("fn main() { let x: u8 = \"no\"; }");
         let chosen = sound(broken.clone(), || Ok(broken.clone())).unwrap();
         assert!(chosen.unsound_pruning.is_none());
+    }
+
+    /// Writes `text` at `path` under `root`, making its folders.
+    fn put(root: &Path, path: &str, text: &str) {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    #[test]
+    fn a_library_file_edited_between_two_bundles_is_read_again() {
+        let ws = tempfile::tempdir().unwrap();
+        let root = ws.path();
+        put(
+            root,
+            "Cargo.toml",
+            "[workspace]\nmembers = [\"lib-a\", \"prob\"]\n",
+        );
+        let manifest = |name: &str, deps: &str| {
+            format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n{deps}")
+        };
+        put(root, "lib-a/Cargo.toml", &manifest("lib-a", ""));
+        put(root, "lib-a/src/lib.rs", "pub mod m;\npub use m::*;\n");
+        put(root, "lib-a/src/m.rs", "pub fn first() -> u8 { 101 }\n");
+        put(
+            root,
+            "prob/Cargo.toml",
+            &manifest("prob", "lib-a = { path = \"../lib-a\" }\n"),
+        );
+        put(
+            root,
+            "prob/src/main.rs",
+            "fn main() { println!(\"{}\", lib_a::first()); }\n",
+        );
+        let target = Target {
+            name: "prob".to_string(),
+            dir: root.join("prob"),
+            dependencies: vec!["lib-a".to_string()],
+            judge: "a test".to_string(),
+        };
+        let made = || bundle(root, &target, Options::default()).unwrap().source;
+        let first = made();
+        assert!(first.contains("101"), "{first}");
+        assert_eq!(made(), made(), "the same crates bundle the same");
+        put(root, "lib-a/src/m.rs", "pub fn first() -> u8 { 102 }\n");
+        assert!(made().contains("102"), "an edited file is read again");
+        // The module moves to m/mod.rs: a path probed before is a file now.
+        std::fs::remove_file(root.join("lib-a/src/m.rs")).unwrap();
+        put(root, "lib-a/src/m/mod.rs", "pub fn first() -> u8 { 103 }\n");
+        assert!(made().contains("103"), "a moved module is found again");
+        // A submodule is added: its parent's text changed.
+        put(
+            root,
+            "lib-a/src/m/mod.rs",
+            "mod deep;\npub use deep::first;\n",
+        );
+        put(
+            root,
+            "lib-a/src/m/deep.rs",
+            "pub fn first() -> u8 { 104 }\n",
+        );
+        assert!(made().contains("104"), "a new submodule is read");
     }
 }

@@ -2,6 +2,7 @@
 //! learns its exported macros), what it offers by name recorded for the crates that use it,
 //! and each library made a module.
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
@@ -13,13 +14,14 @@ use super::hoist::{hoist_crate_attrs, hoist_sysroot_crates};
 use super::manifest::CrateInfo;
 use super::modules::library_module;
 use super::parsed;
+use super::recorded::{self, Observation};
 use super::refusal::{Refusal, RefusalKind};
 use super::rewriter::Rewriter;
 use super::splice;
 
 /// What each library loaded so far offers by name: its exported macros and its root's other
 /// items, by module.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(super) struct Offered {
     pub macros: HashMap<String, HashSet<String>>,
     pub items: HashMap<String, HashSet<String>>,
@@ -109,7 +111,7 @@ pub(super) fn load_crate(
     Ok((splice::load(file, &rw, at_root)?, macros))
 }
 /// What loading the crates gave: each library as a module, and what must go to the top.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(super) struct Loaded {
     /// What each library loaded so far offers by name.
     pub offered: Offered,
@@ -121,6 +123,17 @@ pub(super) struct Loaded {
     /// the problem's own library).
     pub sysroot_crates: Vec<(Option<String>, String)>,
 }
+/// A thread's last load of libraries: for which crates, what it asked the disk, and what it gave.
+struct LastLoad {
+    libraries: Vec<CrateInfo>,
+    seen: Vec<Observation>,
+    loaded: Loaded,
+}
+
+thread_local! {
+    static LAST_LOAD: RefCell<Option<LastLoad>> = const { RefCell::new(None) };
+}
+
 impl Loaded {
     /// Loads `info`'s library (its root file `lib`) as bundled text, recording what it offers
     /// and taking its crate attributes and sysroot crates to the top; `module` is where those
@@ -142,6 +155,34 @@ impl Loaded {
         self.sysroot_crates
             .extend(externs.into_iter().map(|e| (module.clone(), e)));
         Ok(text)
+    }
+
+    /// [`Loaded::libraries`] from nothing, reusing this thread's last load of the same crates
+    /// while every file it read still has the same text and every path it probed for a file
+    /// still is (or is not) one. Loading splices and rewrites every file of the libraries, most
+    /// of a bundle's time, and `bundle --all` and the tests bundle many problems over one
+    /// grid-core.
+    pub(super) fn of_libraries(libraries: &[CrateInfo]) -> Result<Loaded> {
+        let reused = LAST_LOAD.with(|last| {
+            let last = last.borrow();
+            let last = last.as_ref()?;
+            (last.libraries == libraries && recorded::still_holds(&last.seen))
+                .then(|| last.loaded.clone())
+        });
+        if let Some(loaded) = reused {
+            return Ok(loaded);
+        }
+        let mut loaded = Loaded::default();
+        let (done, seen) = recorded::recording(|| loaded.libraries(libraries));
+        done?;
+        LAST_LOAD.with(|last| {
+            *last.borrow_mut() = Some(LastLoad {
+                libraries: libraries.to_vec(),
+                seen,
+                loaded: loaded.clone(),
+            });
+        });
+        Ok(loaded)
     }
 
     /// Loads the library crates the problem depends on (dependencies first), each as a module.

@@ -3,7 +3,8 @@
 //! Optional and dev-dependencies are ignored (the judge builds with no features and no tests);
 //! any other crate is refused, and so is a crate of another edition than the judge's.
 
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
@@ -13,7 +14,7 @@ use super::cfg::{self, Truth};
 use super::refusal::{Refusal, RefusalKind, JUDGE_EDITION};
 
 /// One crate of the bundle.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CrateInfo {
     /// Package name (`grid-core`).
     pub package: String,
@@ -33,11 +34,32 @@ pub struct CrateInfo {
     pub when: Option<String>,
 }
 
+thread_local! {
+    /// Each manifest's last text and table: every bundle reads every manifest of the workspace,
+    /// and the tests bundle hundreds of crates of one workspace in one process.
+    static TABLES: RefCell<HashMap<PathBuf, (String, Table)>> = RefCell::new(HashMap::new());
+}
+
+/// The manifest at `path`, parsed again only when its text changed.
 fn read_table(path: &Path) -> Result<Table> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    text.parse::<Table>()
-        .with_context(|| format!("parsing {}", path.display()))
+    let known = TABLES.with(|t| {
+        let t = t.borrow();
+        let (last, table) = t.get(path)?;
+        (*last == text).then(|| table.clone())
+    });
+    if let Some(table) = known {
+        return Ok(table);
+    }
+    let table = text
+        .parse::<Table>()
+        .with_context(|| format!("parsing {}", path.display()))?;
+    TABLES.with(|t| {
+        t.borrow_mut()
+            .insert(path.to_path_buf(), (text, table.clone()))
+    });
+    Ok(table)
 }
 
 fn str_at<'a>(table: &'a Table, section: &str, key: &str) -> Option<&'a str> {

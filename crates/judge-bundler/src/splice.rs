@@ -19,6 +19,7 @@ use super::edits::{apply, inside, Edit, Edits};
 use super::imports::UseEdits;
 use super::parsed;
 use super::paths::{use_aliases, TokenContext};
+use super::recorded::is_file;
 use super::refusal::{Refusal, RefusalKind};
 use super::rewriter::{with_root_aliases, Rewriter};
 use super::std_macros;
@@ -340,27 +341,27 @@ impl Walker<'_> {
                 .fold(self.dirs.children.clone(), |d, c| d.join(c));
             let flat = base.join(format!("{name}.rs"));
             let nested = base.join(&name).join("mod.rs");
-            if !flat.is_file() && !nested.is_file() && self.cfg_not_surely_on(m) {
+            if !is_file(&flat) && !is_file(&nested) && self.cfg_not_surely_on(m) {
                 // Cargo built it, so its `#[cfg]` is off on this machine, and so on the judge's
                 // (one that turned it on would need the file too).
                 self.edits.cut(m.span());
                 return Ok(());
             }
-            if !flat.is_file() && !nested.is_file() {
+            if !is_file(&flat) && !is_file(&nested) {
                 let kind = RefusalKind::MissingModuleFile {
                     module: name,
                     looked_for: vec![flat, nested],
                 };
                 return Err(Refusal::at(self.path, m.ident.span(), kind).into());
             }
-            let file = if flat.is_file() { flat } else { nested };
+            let file = if is_file(&flat) { flat } else { nested };
             let dirs = Dirs {
                 children: base.join(&name),
                 own: file.parent().map(Path::to_path_buf).unwrap_or(base.clone()),
             };
             (file, dirs)
         };
-        if !file.is_file() {
+        if !is_file(&file) {
             let kind = RefusalKind::MissingModuleFile {
                 module: name,
                 looked_for: vec![file],

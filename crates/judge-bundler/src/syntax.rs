@@ -1,6 +1,6 @@
 //! Rust source as the passes read it: a file's text as rustc reads it, and small `syn` helpers
-//! (names without `r#`, an item's attributes, the leaves of a `use`). A leaf: it imports no
-//! other module of the bundler.
+//! (names without `r#`, an item's attributes, the leaves of a `use`). It imports no other module
+//! of the bundler but `recorded`, through which files are read.
 
 use std::path::Path;
 
@@ -13,8 +13,8 @@ use syn::{Attribute, Item, UseTree};
 /// left blank, so that line numbers stay those of the file. Spliced into the middle of a bundle,
 /// a shebang would no longer be the first line, where alone rustc skips it.
 pub(super) fn read_source(path: &Path) -> Result<String> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = super::recorded::read_to_string(path)
+        .with_context(|| format!("reading {}", path.display()))?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     Ok(match text.strip_prefix("#!") {
         Some(rest) if !starts_attribute(rest) => {
