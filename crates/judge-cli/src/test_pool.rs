@@ -27,6 +27,23 @@ pub struct TestBinary {
     pub exe: PathBuf,
     /// The package's folder: cargo runs a test binary there.
     pub dir: PathBuf,
+    /// Variables set for this run (`JUDGE_KIT_NO_CGROUP=1`: a second run under other
+    /// conditions); none for the run cargo would make.
+    pub env: Vec<(String, String)>,
+}
+
+impl TestBinary {
+    /// Whether `name` picks this binary: its target's name (`runner`), or `package/target`.
+    pub fn is_named(&self, name: &str) -> bool {
+        name == self.target || name == format!("{}/{}", self.package, self.target)
+    }
+
+    /// The same binary run again with `env` set as well.
+    pub fn again_with(&self, env: &[(String, String)]) -> TestBinary {
+        let mut again = self.clone();
+        again.env.extend(env.iter().cloned());
+        again
+    }
 }
 
 /// A job of the pool: a test binary, or the doctests of the whole workspace.
@@ -42,7 +59,11 @@ impl Job {
     /// How the job is named in the report and in `--alone`.
     pub fn label(&self) -> String {
         match self {
-            Job::Binary(b) => format!("{} {}", b.package, b.source),
+            Job::Binary(b) if b.env.is_empty() => format!("{} {}", b.package, b.source),
+            Job::Binary(b) => {
+                let env: Vec<String> = b.env.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                format!("{} {} with {}", b.package, b.source, env.join(" "))
+            }
             Job::Doctests(_) => "doctests".to_string(),
         }
     }
@@ -50,7 +71,7 @@ impl Job {
     /// Whether `name` picks this job: a target name (`runner`), or `package/target`.
     pub fn is_named(&self, name: &str) -> bool {
         match self {
-            Job::Binary(b) => name == b.target || name == format!("{}/{}", b.package, b.target),
+            Job::Binary(b) => b.is_named(name),
             Job::Doctests(_) => name == "doctests",
         }
     }
@@ -79,6 +100,7 @@ pub fn test_binaries(messages: &str) -> Vec<TestBinary> {
                 target: m["target"]["name"].as_str()?.to_string(),
                 exe: PathBuf::from(m["executable"].as_str()?),
                 dir,
+                env: Vec::new(),
             })
         })
         .collect()
@@ -148,7 +170,8 @@ fn run_job(job: &Job, cargo: &Path) -> Finished {
             let mut c = Command::new(&b.exe);
             c.current_dir(&b.dir)
                 .env("CARGO_MANIFEST_DIR", &b.dir)
-                .env("CARGO_PKG_NAME", &b.package);
+                .env("CARGO_PKG_NAME", &b.package)
+                .envs(b.env.iter().map(|(k, v)| (k, v)));
             c
         }
         Job::Doctests(args) => {
@@ -265,6 +288,7 @@ mod tests {
             target: target.into(),
             exe: PathBuf::from(exe),
             dir: dir.to_path_buf(),
+            env: Vec::new(),
         })
     }
 
@@ -311,6 +335,37 @@ mod tests {
         let canonical = dir.path().canonicalize().unwrap().display().to_string();
         let here_out = &by("p tests/here.rs").output;
         assert!(here_out.contains(&canonical), "{here_out}");
+    }
+
+    #[test]
+    fn a_binary_run_again_has_its_variables_and_a_label_of_its_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("mode");
+        std::fs::write(&path, "#!/bin/sh\necho \"mode=${MODE:-none}\"\n").unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let Job::Binary(first) = binary("mode", &path.display().to_string(), dir.path()) else {
+            unreachable!()
+        };
+        let again = first.again_with(&[("MODE".into(), "plain".into())]);
+        assert!(again.is_named("mode") && again.is_named("p/mode"));
+        let results = run_pool(
+            vec![Job::Binary(first), Job::Binary(again)],
+            Vec::new(),
+            2,
+            &HashMap::new(),
+            Path::new("cargo"),
+            &mut |_| {},
+        );
+        let output = |label: &str| {
+            let found = results.iter().find(|f| f.label == label);
+            found.map(|f| f.output.trim().to_string())
+        };
+        assert_eq!(output("p tests/mode.rs").as_deref(), Some("mode=none"));
+        assert_eq!(
+            output("p tests/mode.rs with MODE=plain").as_deref(),
+            Some("mode=plain")
+        );
     }
 
     #[test]

@@ -18,16 +18,24 @@ use judge_cli::test_pool::{build, read_times, run_pool, write_times, Finished, J
 #[derive(Parser)]
 #[command(
     name = "run-tests",
-    after_help = "Example:\n  run-tests --alone runner -- --workspace --all-features --locked"
+    after_help = "Example:\n  run-tests --again runner --again-env JUDGE_KIT_NO_CGROUP=1 -- --workspace --all-features --locked"
 )]
 struct Args {
     /// Test binaries run at once (default: one per core).
     #[arg(short = 'j', long, value_parser = clap::value_parser!(u64).range(1..=64))]
     jobs: Option<u64>,
-    /// A test target run after the others with nothing beside it, for tests that time the
-    /// programs they run: its name (`runner`) or `package/name`. May be repeated.
+    /// A test target run after the others with nothing beside it, for tests that need the
+    /// machine to themselves: its name (`runner`) or `package/name`. May be repeated.
     #[arg(long, value_name = "TARGET")]
     alone: Vec<String>,
+    /// A test target run a second time, beside the others, with the `--again-env` variables
+    /// set (the runner's tests without cgroups): its name or `package/name`. May be repeated.
+    #[arg(long, value_name = "TARGET", requires = "again_env")]
+    again: Vec<String>,
+    /// A variable (`NAME=VALUE`) set for the second runs of the `--again` targets. May be
+    /// repeated.
+    #[arg(long, value_name = "NAME=VALUE", value_parser = name_value, requires = "again")]
+    again_env: Vec<(String, String)>,
     /// Also build the bench targets and run each once, as `cargo test --benches` does
     /// (criterion's test mode: every bench once, nothing measured).
     #[arg(long)]
@@ -35,6 +43,14 @@ struct Args {
     /// What cargo is given to build (and to run the doctests).
     #[arg(last = true, value_name = "CARGO_ARGS")]
     cargo_args: Vec<String>,
+}
+
+/// `NAME=VALUE` as its two sides.
+fn name_value(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
+        _ => Err(format!("expected NAME=VALUE, found `{text}`")),
+    }
 }
 
 fn main() -> ExitCode {
@@ -52,7 +68,20 @@ fn run(args: &Args) -> Result<bool> {
         build_args.extend(["--lib", "--tests", "--benches"].map(String::from));
     }
     let binaries = build(&build_args)?;
+    let again: Vec<Job> = binaries
+        .iter()
+        .filter(|b| args.again.iter().any(|name| b.is_named(name)))
+        .map(|b| Job::Binary(b.again_with(&args.again_env)))
+        .collect();
+    if let Some(name) = args
+        .again
+        .iter()
+        .find(|name| !binaries.iter().any(|b| b.is_named(name)))
+    {
+        anyhow::bail!("--again {name}: no test target of that name was built");
+    }
     let mut jobs: Vec<Job> = binaries.into_iter().map(Job::Binary).collect();
+    jobs.extend(again);
     jobs.push(Job::Doctests(args.cargo_args.clone()));
     let (alone, pooled): (Vec<Job>, Vec<Job>) = jobs
         .into_iter()
