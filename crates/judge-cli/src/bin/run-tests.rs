@@ -80,9 +80,11 @@ fn run(args: &Args) -> Result<bool> {
     {
         anyhow::bail!("--again {name}: no test target of that name was built");
     }
-    let mut jobs: Vec<Job> = binaries.into_iter().map(Job::Binary).collect();
+    // The doctests first: with no times from a previous run (a fresh clone), jobs start in this
+    // order, and rustdoc compiling every doctest is among the longest jobs.
+    let mut jobs = vec![Job::Doctests(args.cargo_args.clone())];
+    jobs.extend(binaries.into_iter().map(Job::Binary));
     jobs.extend(again);
-    jobs.push(Job::Doctests(args.cargo_args.clone()));
     let (alone, pooled): (Vec<Job>, Vec<Job>) = jobs
         .into_iter()
         .partition(|job| args.alone.iter().any(|name| job.is_named(name)));
