@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use boj_12094_2048_hard::stress::{plain_best, Game2048Hard};
 use boj_12094_2048_hard::{parse, MOVES};
-use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use problem_harness::bench::{black_box, valid_worst_input};
+use problem_harness::criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use problem_harness::Stress;
 
 fn pruned_and_plain(c: &mut Criterion) {

@@ -19,19 +19,28 @@ pub fn black_box<T>(value: T) -> T {
     std::hint::black_box(value)
 }
 
-/// `benches/solve.rs` of a problem crate (with criterion as a dev-dependency):
+/// Runs the benchmark `<name>/worst`: `real`, the whole in-process program, on `input`, as
+/// criterion's command line asks (`cargo bench` measures it, `cargo test --benches` runs it
+/// once). Not generic, so criterion is compiled once, here, rather than in every problem's
+/// bench (about a second of CPU each).
+pub fn run(name: &str, input: &str, real: &dyn Fn(&str) -> Result<String, String>) {
+    let mut c = criterion::Criterion::default().configure_from_args();
+    c.bench_function(&format!("{name}/worst"), |b| {
+        b.iter(|| real(black_box(input)))
+    });
+    c.final_summary();
+}
+
+/// `benches/solve.rs` of a problem crate (with the `tools` feature):
 /// `problem_harness::bench_main!(my_crate::stress::P::default());` benchmarks `<crate>/worst`.
 #[macro_export]
 macro_rules! bench_main {
     ($problem:expr) => {
-        fn worst(c: &mut ::criterion::Criterion) {
+        fn main() {
             let problem = $problem;
-            let input = $crate::bench::valid_worst_input(env!("CARGO_PKG_NAME"), &problem);
-            c.bench_function(concat!(env!("CARGO_PKG_NAME"), "/worst"), |b| {
-                b.iter(|| $crate::Stress::real(&problem, $crate::bench::black_box(&input)))
-            });
+            let name = env!("CARGO_PKG_NAME");
+            let input = $crate::bench::valid_worst_input(name, &problem);
+            $crate::bench::run(name, &input, &|input| $crate::Stress::real(&problem, input));
         }
-        ::criterion::criterion_group!(benches, worst);
-        ::criterion::criterion_main!(benches);
     };
 }

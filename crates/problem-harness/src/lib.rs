@@ -33,5 +33,8 @@ pub use erased::{AnyCase, Erased};
 pub use runner::{assert_agrees, case_rng, run, Failure, Outcome, Report, Rng, Settings, Stress};
 pub use shrink::shrink;
 
+/// Criterion, for a bench that measures more than [`bench_main!`] does (the problem crates
+/// reach it through here, so it is one dependency, compiled once).
+pub use criterion;
 /// Re-exported so generators need no rand dependency of their own.
 pub use rand;
