@@ -180,8 +180,13 @@ fn run_job(job: &Job, cargo: &Path) -> Finished {
             c
         }
     };
-    command.env("CARGO", cargo).stdin(Stdio::null());
-    let (passed, output) = match command.output() {
+    command
+        .env("CARGO", cargo)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let ran = judge_runner::spawn_when_not_busy(&mut command).and_then(|c| c.wait_with_output());
+    let (passed, output) = match ran {
         Ok(out) => {
             let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
             text.push_str(&String::from_utf8_lossy(&out.stderr));

@@ -12,8 +12,8 @@ mod run;
 mod verdict;
 
 pub use run::{
-    cgroups_available, memory_cgroups_available, run, signal_name, Exit, Limits, Outcome, Program,
-    Stop, DEFAULT_OUTPUT_LIMIT_MB, RUN_MARK,
+    cgroups_available, memory_cgroups_available, run, signal_name, spawn_when_not_busy, Exit,
+    Limits, Outcome, Program, Stop, DEFAULT_OUTPUT_LIMIT_MB, RUN_MARK,
 };
 pub use verdict::{
     compare, compare_with, deserialize_compare, judge, parse_compare, Checker, Compare, Verdict,

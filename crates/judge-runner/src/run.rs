@@ -285,6 +285,26 @@ pub const RUN_MARK: &str = "JUDGE_KIT_RUN";
 /// How much of a long stdout or stderr is kept for reports.
 const SHOWN_BYTES: u64 = 64 << 10;
 
+/// `command.spawn()`, tried again for a while as long as the kernel says the program's file is
+/// busy (ETXTBSY). A program this process has just written stays open for writing in every
+/// child another thread forked in the meantime, until that child's exec closes it: a moment
+/// later it runs. (The runner's tests, writing scripts beside other tests, met it.)
+pub fn spawn_when_not_busy(command: &mut Command) -> std::io::Result<std::process::Child> {
+    let mut waited = Duration::ZERO;
+    loop {
+        match command.spawn() {
+            Err(e) if e.raw_os_error() == Some(libc::ETXTBSY) && waited < BUSY_FILE_WAIT => {
+                std::thread::sleep(Duration::from_millis(5));
+                waited += Duration::from_millis(5);
+            }
+            spawned => return spawned,
+        }
+    }
+}
+
+/// How long a program whose file is busy is waited for before the run fails.
+const BUSY_FILE_WAIT: Duration = Duration::from_secs(2);
+
 /// Runs `program` with `input` on stdin under `limits`, and leaves no process of it behind.
 pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> {
     stop_runs_when_stopped();
@@ -305,8 +325,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
     let address_cap = memory.is_none().then_some(limits.memory_bytes);
     let mut command = limited_command(program, &run_id, &files, limits, address_cap)?;
     let start = Instant::now();
-    let child = command
-        .spawn()
+    let child = spawn_when_not_busy(&mut command)
         .with_context(|| format!("starting {}", program.describe()))?;
     let pid = child.id() as i32;
     // The program is stopped right after its exec (it asked to be traced), so it starts nothing

@@ -91,6 +91,28 @@ fn script(dir: &Path, body: &str) -> Program {
     Program::Exe(path)
 }
 
+#[test]
+fn a_program_file_still_open_for_writing_runs_once_it_is_closed() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("busy.sh");
+    // Held open for writing, as by a child another thread forked while the file was written:
+    // until it is closed, exec fails with ETXTBSY.
+    let writer = std::fs::File::create(&path).unwrap();
+    std::fs::write(&path, "#!/bin/sh\necho ran\n").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let busy = Command::new(&path).output().unwrap_err();
+    assert_eq!(busy.raw_os_error(), Some(26), "{busy}");
+    let closer = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        drop(writer);
+    });
+    let limits = Limits::judge(Duration::from_secs(1), 64);
+    let outcome = run(&Program::Exe(path), b"", &limits).unwrap();
+    closer.join().unwrap();
+    assert_eq!(outcome.stdout, "ran\n");
+}
+
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
