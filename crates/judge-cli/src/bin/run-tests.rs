@@ -9,7 +9,7 @@ use anyhow::Result;
 use clap::Parser;
 use judge_cli::cli::{default_jobs, exit_status};
 use judge_cli::problems::workspace_root;
-use judge_cli::test_pool::{build, read_times, run_pool, write_times, Finished, Job};
+use judge_cli::test_pool::{build, read_times, run_pool, write_times, Finished, Job, TestBinary};
 
 /// Build every test binary `cargo test <CARGO_ARGS> --no-run` makes, then run them (and `cargo
 /// test --doc <CARGO_ARGS>`) a few at a time, each in its package's folder as cargo would. The
@@ -68,11 +68,6 @@ fn run(args: &Args) -> Result<bool> {
         build_args.extend(["--lib", "--tests", "--benches"].map(String::from));
     }
     let binaries = build(&build_args)?;
-    let again: Vec<Job> = binaries
-        .iter()
-        .filter(|b| args.again.iter().any(|name| b.is_named(name)))
-        .map(|b| Job::Binary(b.again_with(&args.again_env)))
-        .collect();
     if let Some(name) = args
         .again
         .iter()
@@ -80,11 +75,25 @@ fn run(args: &Args) -> Result<bool> {
     {
         anyhow::bail!("--again {name}: no test target of that name was built");
     }
-    // The doctests first: with no times from a previous run (a fresh clone), jobs start in this
-    // order, and rustdoc compiling every doctest is among the longest jobs.
+    let (run_twice, once): (Vec<TestBinary>, Vec<TestBinary>) = binaries
+        .into_iter()
+        .partition(|b| args.again.iter().any(|name| b.is_named(name)));
+    let second_runs: Vec<TestBinary> = run_twice
+        .iter()
+        .map(|b| b.again_with(&args.again_env))
+        .collect();
+    // With no times from a previous run (a fresh clone), jobs start in this order: the doctests
+    // (rustdoc compiling every one, among the longest jobs), then the targets run twice (tests
+    // of programs under limits, which mostly wait: started early, they overlap the rest rather
+    // than end the run with cores idle), then the others.
     let mut jobs = vec![Job::Doctests(args.cargo_args.clone())];
-    jobs.extend(binaries.into_iter().map(Job::Binary));
-    jobs.extend(again);
+    jobs.extend(
+        run_twice
+            .into_iter()
+            .chain(second_runs)
+            .chain(once)
+            .map(Job::Binary),
+    );
     let (alone, pooled): (Vec<Job>, Vec<Job>) = jobs
         .into_iter()
         .partition(|job| args.alone.iter().any(|name| job.is_named(name)));
