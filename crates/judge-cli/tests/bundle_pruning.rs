@@ -3,7 +3,8 @@
 //! siblings with `use super::{..}`, `use crate::..` and `use super::*`), and generates one
 //! problem crate per public item (named through its module path and its root `pub use`) and
 //! one per doctest. Every crate is bundled. A probe that names only its item is type-checked
-//! alone by the current rustc and the judge floor. A doctest's program is type-checked by the
+//! alone by the current rustc (whether pruning kept what the item needs is a matter of names);
+//! the whole library, unpruned, by every compiler. A doctest's program is type-checked by the
 //! floor, compiled and run by the current rustc, and must print what it prints under cargo
 //! (`doctest ok`, its assertions having held: `cargo test --doc` proves that they do).
 //! A new grid-core item is covered the day it is written.
@@ -547,8 +548,11 @@ fn every_grid_core_item_and_doctest_bundles_alone_and_answers_as_the_cargo_build
             std::fs::create_dir_all(&dir).unwrap();
             let source = dir.join("main.rs");
             std::fs::write(&source, &made.source).unwrap();
-            // A doctest's program is built and run by the current compiler; the floor, like
-            // the probes, type-checks it (what it accepts, not how it runs, is what differs).
+            // A doctest's program is built and run by the current compiler and type-checked by
+            // the floor (what it accepts, not how it runs, is what differs). A probe is
+            // type-checked by the current compiler: whether pruning kept what an item needs is
+            // a matter of names, the same on both; what the floor accepts of the library is
+            // checked once, on the whole of it, below.
             let (current, floor) = compilers.split_first().unwrap();
             let mut type_check = |compiler: &Compiler| {
                 let checked = compiler.type_check(&source, &dir).unwrap();
@@ -561,8 +565,9 @@ fn every_grid_core_item_and_doctest_bundles_alone_and_answers_as_the_cargo_build
             };
             if !*compiled {
                 type_check(current);
+            } else {
+                floor.iter().for_each(&mut type_check);
             }
-            floor.iter().for_each(&mut type_check);
             if *compiled {
                 let exe = dir.join("main");
                 match build_debug(current, &source, &exe) {
@@ -596,6 +601,24 @@ fn every_grid_core_item_and_doctest_bundles_alone_and_answers_as_the_cargo_build
         wanted.len(),
         failures.join("\n\n")
     );
+
+    // The whole library, the user modules with it, unpruned: every compiler accepts all of it.
+    let whole = bundle(&ws, &problems[0], Options { prune: false }).unwrap();
+    let source = scratch.path().join("whole.rs");
+    std::fs::write(&source, &whole.source).unwrap();
+    for compiler in &compilers {
+        let checked = compiler
+            .type_check(&source, &scratch.path().join("whole"))
+            .unwrap();
+        assert!(
+            checked.passed,
+            "the whole library does not compile on {}:\n{}",
+            compiler.version, checked.messages
+        );
+    }
+    for (name, _) in USER_MODULES {
+        assert!(whole.source.contains(&format!("mod {name}")), "{name}");
+    }
 }
 
 /// Builds `source` into `exe` with `compiler`, without -O: the answers are compared, not the
