@@ -14,6 +14,12 @@ pub fn valid_worst_input<P: Stress>(name: &str, problem: &P) -> String {
     input
 }
 
+/// Whether criterion measures (`cargo bench` passes `--bench`) rather than runs each bench once
+/// in its test mode (`cargo test --benches`): for a bench too slow to be a smoke test.
+pub fn measuring() -> bool {
+    std::env::args().any(|a| a == "--bench")
+}
+
 /// `std::hint::black_box`, reachable from problem crates whose declared floor (1.63) predates it.
 pub fn black_box<T>(value: T) -> T {
     std::hint::black_box(value)
