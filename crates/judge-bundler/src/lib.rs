@@ -440,10 +440,9 @@ mod tests {
         std::fs::write(path, text).unwrap();
     }
 
-    #[test]
-    fn a_library_file_edited_between_two_bundles_is_read_again() {
-        let ws = tempfile::tempdir().unwrap();
-        let root = ws.path();
+    /// A workspace at `root` with the library `lib-a` (its `src/lib.rs` is `lib`) and the
+    /// problem `prob`, whose main prints `lib_a::first()`: the problem as a [`Target`].
+    fn lib_and_problem(root: &Path, lib: &str) -> Target {
         put(
             root,
             "Cargo.toml",
@@ -453,8 +452,7 @@ mod tests {
             format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n{deps}")
         };
         put(root, "lib-a/Cargo.toml", &manifest("lib-a", ""));
-        put(root, "lib-a/src/lib.rs", "pub mod m;\npub use m::*;\n");
-        put(root, "lib-a/src/m.rs", "pub fn first() -> u8 { 101 }\n");
+        put(root, "lib-a/src/lib.rs", lib);
         put(
             root,
             "prob/Cargo.toml",
@@ -465,12 +463,20 @@ mod tests {
             "prob/src/main.rs",
             "fn main() { println!(\"{}\", lib_a::first()); }\n",
         );
-        let target = Target {
+        Target {
             name: "prob".to_string(),
             dir: root.join("prob"),
             dependencies: vec!["lib-a".to_string()],
             judge: "a test".to_string(),
-        };
+        }
+    }
+
+    #[test]
+    fn a_library_file_edited_between_two_bundles_is_read_again() {
+        let ws = tempfile::tempdir().unwrap();
+        let root = ws.path();
+        let target = lib_and_problem(root, "pub mod m;\npub use m::*;\n");
+        put(root, "lib-a/src/m.rs", "pub fn first() -> u8 { 101 }\n");
         let made = || bundle(root, &target, Options::default()).unwrap().source;
         let first = made();
         assert!(first.contains("101"), "{first}");
@@ -493,5 +499,22 @@ mod tests {
             "pub fn first() -> u8 { 104 }\n",
         );
         assert!(made().contains("104"), "a new submodule is read");
+    }
+
+    #[test]
+    fn a_path_attribute_naming_no_file_is_refused_with_that_path() {
+        let ws = tempfile::tempdir().unwrap();
+        let root = ws.path();
+        let target = lib_and_problem(root, "#[path = \"gone.rs\"]\npub mod m;\npub use m::*;\n");
+        let error = bundle(root, &target, Options::default()).unwrap_err();
+        let refusal = error.downcast_ref::<Refusal>().expect("a refusal");
+        assert_eq!(
+            refusal.kind,
+            RefusalKind::MissingModuleFile {
+                module: "m".to_string(),
+                looked_for: vec![PathBuf::from("lib-a/src/gone.rs")],
+            },
+            "{error:#}"
+        );
     }
 }

@@ -328,6 +328,13 @@ impl Walker<'_> {
                     .fold(self.dirs.children.clone(), |d, c| d.join(c))
             };
             let file = base.join(value);
+            if !is_file(&file) {
+                let kind = RefusalKind::MissingModuleFile {
+                    module: name,
+                    looked_for: vec![file],
+                };
+                return Err(Refusal::at(self.path, m.ident.span(), kind).into());
+            }
             // A file reached through `#[path]` owns its folder, like a `mod.rs`.
             let folder = file.parent().map(Path::to_path_buf).unwrap_or(base);
             let dirs = Dirs {
@@ -341,33 +348,26 @@ impl Walker<'_> {
                 .fold(self.dirs.children.clone(), |d, c| d.join(c));
             let flat = base.join(format!("{name}.rs"));
             let nested = base.join(&name).join("mod.rs");
-            if !is_file(&flat) && !is_file(&nested) && self.cfg_not_surely_on(m) {
-                // Cargo built it, so its `#[cfg]` is off on this machine, and so on the judge's
-                // (one that turned it on would need the file too).
-                self.edits.cut(m.span());
-                return Ok(());
-            }
-            if !is_file(&flat) && !is_file(&nested) {
+            // Each path is asked once: a library load records every answer (module `recorded`).
+            let Some(file) = [&flat, &nested].into_iter().find(|p| is_file(p)).cloned() else {
+                if self.cfg_not_surely_on(m) {
+                    // Cargo built it, so its `#[cfg]` is off on this machine, and so on the
+                    // judge's (one that turned it on would need the file too).
+                    self.edits.cut(m.span());
+                    return Ok(());
+                }
                 let kind = RefusalKind::MissingModuleFile {
                     module: name,
                     looked_for: vec![flat, nested],
                 };
                 return Err(Refusal::at(self.path, m.ident.span(), kind).into());
-            }
-            let file = if is_file(&flat) { flat } else { nested };
+            };
             let dirs = Dirs {
                 children: base.join(&name),
                 own: file.parent().map(Path::to_path_buf).unwrap_or(base.clone()),
             };
             (file, dirs)
         };
-        if !is_file(&file) {
-            let kind = RefusalKind::MissingModuleFile {
-                module: name,
-                looked_for: vec![file],
-            };
-            return Err(Refusal::at(self.path, m.ident.span(), kind).into());
-        }
         let Some(child) =
             splice_file(&file, &dirs, self.rewriter, false, self.stack, self.textual)?
         else {
