@@ -7,7 +7,7 @@ use judge_cli::problems::workspace_root;
 
 /// A temporary workspace with no problem yet: the real grid-core (also linked beside `crates/`,
 /// where the tools look for it), sample-check and problem-harness by path, and the real
-/// workspace's criterion, profiles, lints and Cargo.lock. The profiles matter: without them the
+/// workspace's profiles, lints and Cargo.lock. The profiles matter: without them the
 /// dependencies were built with full debug info, which took most of the time. Warnings of its
 /// own crates are denied by its `[workspace.lints]`.
 pub fn scaffold_workspace() -> tempfile::TempDir {
@@ -31,10 +31,6 @@ pub fn scaffold_workspace() -> tempfile::TempDir {
         dependency.insert("path".into(), path(folder));
         dependencies.insert(name.into(), dependency.into());
     }
-    dependencies.insert(
-        "criterion".into(),
-        real["workspace"]["dependencies"]["criterion"].clone(),
-    );
     let mut lints = real["workspace"]["lints"].as_table().unwrap().clone();
     lints["rust"]
         .as_table_mut()
