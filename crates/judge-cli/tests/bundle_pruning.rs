@@ -567,8 +567,6 @@ fn every_grid_core_item_and_doctest_bundles_alone_and_answers_as_the_cargo_build
                 type_check(current);
             } else {
                 floor.iter().for_each(&mut type_check);
-            }
-            if *compiled {
                 let exe = dir.join("main");
                 match build_debug(current, &source, &exe) {
                     Err(messages) => failed.push(format!(
