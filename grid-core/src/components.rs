@@ -81,7 +81,7 @@ impl<T: PartialEq> Grid<T> {
     /// Two passes over the board in memory order. The first links each cell to an earlier
     /// neighbour of its component (union-find over the cells themselves, kept in the label
     /// array); the second numbers the roots and counts the cells. No queue, and no per-cell
-    /// array besides the labels.
+    /// array besides the labels: `include` is asked once per cell, into a row-sized buffer.
     ///
     /// # Panics
     /// When the board has `u32::MAX - 1` cells or more.
@@ -106,30 +106,36 @@ impl<T: PartialEq> Grid<T> {
         // treats them like any other cell.
         let mut links = vec![0u32; n + 1];
         links[n] = UNLABELLED;
-        let mut joins = vec![0u32; cols];
+        let outside = n as u32;
+        // Per row: which cells are included (this row and the one above), and which cells
+        // join two trees. Each fits in cache, so pass 1 is a few straight loops per row.
+        let mut inside = vec![false; cols];
+        let mut inside_above = vec![false; cols];
+        // Rounded up to whole words for `marked`; the padding stays 0.
+        let mut joins = vec![0u8; (cols + 7) / 8 * 8];
         for (r, here) in cells.chunks_exact(cols.max(1)).enumerate() {
             let start = r * cols;
-            let (done, rest) = links.split_at_mut(start);
-            let row = &mut rest[..cols];
-            let pending = if r == 0 {
-                link_top_row(here, row, n as u32, &mut include);
-                0
+            for (flag, value) in inside.iter_mut().zip(here) {
+                *flag = include(value);
+            }
+            let row = &mut links[start..start + cols];
+            if r == 0 {
+                link_top_row(here, &inside, row, start as u32, outside);
             } else {
-                let above = (&cells[start - cols..start], &done[start - cols..]);
-                link_row(
+                let above = &cells[start - cols..start];
+                let rows = Rows {
                     here,
                     above,
-                    row,
-                    start as u32,
-                    n as u32,
-                    &mut joins,
-                    &mut include,
-                )
-            };
-            // Joins wait for the end of the row, where the whole forest can be borrowed.
-            for &i in &joins[..pending] {
-                join_trees(&mut links, i, i - cols as u32);
+                    inside: &inside,
+                    inside_above: &inside_above,
+                };
+                link_row(rows, row, &mut joins[..cols], start as u32, outside);
+                for k in marked(&joins) {
+                    let i = (start + k) as u32;
+                    join_trees(&mut links, i, i - cols as u32);
+                }
             }
+            std::mem::swap(&mut inside, &mut inside_above);
         }
         let sizes = number_roots(&mut links);
         links.truncate(n);
@@ -155,71 +161,111 @@ impl<T: PartialEq> Grid<T> {
     }
 }
 
-/// Pass 1 on the top row: an included cell links to its left neighbour when equal, else to
-/// itself; an excluded cell links to `outside`.
+/// Pass 1 on the top row: an included cell links to its left neighbour when that is included
+/// and equal, else to itself; an excluded cell links to `outside`.
 fn link_top_row<T: PartialEq>(
     here: &[T],
-    row: &mut [u32],
-    outside: u32,
-    include: &mut impl FnMut(&T) -> bool,
-) {
-    let mut left: Option<&T> = None;
-    for (i, (value, out)) in here.iter().zip(row.iter_mut()).enumerate() {
-        let included = include(value);
-        let joins_left = included & (left == Some(value));
-        *out = if included {
-            i as u32 - u32::from(joins_left)
-        } else {
-            outside
-        };
-        left = if included { Some(value) } else { None };
-    }
-}
-
-/// Pass 1 on a later row: an included cell links to its left neighbour when equal, else to its
-/// upper neighbour when equal, else to itself; an excluded cell links to `outside`. A cell
-/// equal to both also needs their trees joined: its index goes to `joins` (one slot per cell),
-/// so this loop only reads the row above and writes its own. `start` is the row's first flat
-/// index. Returns how many joins wait.
-///
-/// Kept out of line: inlined into its caller, the loop ran short of registers.
-#[inline(never)]
-fn link_row<T: PartialEq>(
-    here: &[T],
-    (above, above_links): (&[T], &[u32]),
+    inside: &[bool],
     row: &mut [u32],
     start: u32,
     outside: u32,
-    joins: &mut [u32],
-    include: &mut impl FnMut(&T) -> bool,
-) -> usize {
-    let cols = here.len() as u32;
-    let mut pending = 0;
-    // Whether the left and up-left neighbours are included (both have links, not `outside`).
-    let (mut left_in, mut diagonal_in) = (false, false);
-    let (mut left_value, mut diagonal_value) = (&here[0], &above[0]);
-    // On noisy boards every comparison is a coin toss, so each choice is arithmetic: a cell
-    // links by index (not through its neighbour's link), so no choice feeds the next cell's.
-    let neighbours = above.iter().zip(above_links);
-    for (i, ((value, (up_value, &up_link)), out)) in
-        (start..).zip(here.iter().zip(neighbours).zip(row.iter_mut()))
-    {
-        let included = include(value);
-        let up_in = up_link != outside;
-        let joins_up = included & up_in & (up_value == value);
-        let joins_left = included & left_in & (left_value == value);
-        let through_diagonal = diagonal_in & (diagonal_value == value);
-        let back = u32::from(joins_left) + u32::from(joins_up & !joins_left) * cols;
-        *out = if included { i - back } else { outside };
-        // Written always and kept only when needed: as a branch it would mispredict.
-        joins[pending] = i;
-        pending += usize::from(joins_left & joins_up & !through_diagonal);
-        left_in = included;
-        left_value = value;
-        diagonal_in = up_in;
-        diagonal_value = up_value;
+) {
+    if let (Some(out), Some(&first)) = (row.first_mut(), inside.first()) {
+        *out = if first { start } else { outside };
     }
-    pending
+    let lefts = here.iter().zip(inside);
+    let cells = here[1..].iter().zip(&inside[1..]);
+    for (i, (((value, &included), (left, &left_in)), out)) in
+        (start + 1..).zip(cells.zip(lefts).zip(&mut row[1..]))
+    {
+        let joins_left = left_in & (left == value);
+        *out = if included {
+            i - u32::from(joins_left)
+        } else {
+            outside
+        };
+    }
+}
+
+/// A row of the board and the row above it, with which of their cells are included.
+struct Rows<'a, T> {
+    here: &'a [T],
+    above: &'a [T],
+    inside: &'a [bool],
+    inside_above: &'a [bool],
+}
+
+/// Pass 1 on a later row: an included cell links to its left neighbour when that is included
+/// and equal, else to its upper neighbour on the same terms, else to itself; an excluded cell
+/// links to `outside`. A cell that joins both and is not already connected to them through the
+/// upper-left cell also needs their trees joined: `joins` marks it with a 1. `start` is the
+/// row's first flat index.
+///
+/// Each cell depends on its neighbours' values only, never on an earlier cell's result, so the
+/// loops carry no state from cell to cell and the compiler can vectorise them.
+fn link_row<T: PartialEq>(
+    rows: Rows<'_, T>,
+    row: &mut [u32],
+    joins: &mut [u8],
+    start: u32,
+    outside: u32,
+) {
+    let Rows {
+        here,
+        above,
+        inside,
+        inside_above,
+    } = rows;
+    let cols = here.len() as u32;
+    let joins_up = inside[0] & inside_above[0] & (above[0] == here[0]);
+    row[0] = if !inside[0] {
+        outside
+    } else if joins_up {
+        start - cols
+    } else {
+        start
+    };
+    joins[0] = 0;
+    let cells = here[1..].iter().zip(&inside[1..]);
+    let uppers = above[1..].iter().zip(&inside_above[1..]);
+    let lefts = here.iter().zip(inside);
+    let diagonals = above.iter().zip(inside_above);
+    let neighbours = cells.zip(uppers).zip(lefts.zip(diagonals));
+    let outputs = row[1..].iter_mut().zip(&mut joins[1..]);
+    for (i, (cell, (out, join))) in (start + 1..).zip(neighbours.zip(outputs)) {
+        let (((value, &included), (up, &up_in)), ((left, &left_in), (diagonal, &diagonal_in))) =
+            cell;
+        let joins_up = up_in & (up == value);
+        let joins_left = left_in & (left == value);
+        let through_diagonal = diagonal_in & (diagonal == value);
+        let back = if joins_left {
+            1
+        } else if joins_up {
+            cols
+        } else {
+            0
+        };
+        *out = if included { i - back } else { outside };
+        *join = u8::from(included & joins_left & joins_up & !through_diagonal);
+    }
+}
+
+/// The places of the 1s in `marks` (all others 0; its length a multiple of 8), a word of eight
+/// bytes at a time: on a noisy board only a few cells in a hundred are marked.
+fn marked(marks: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let words = marks.chunks_exact(8).enumerate().filter_map(|(w, bytes)| {
+        let word = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+        (word != 0).then_some((w, word))
+    });
+    words.flat_map(|(w, mut word)| {
+        std::iter::from_fn(move || {
+            (word != 0).then(|| {
+                let k = w * 8 + word.trailing_zeros() as usize / 8;
+                word &= word - 1;
+                k
+            })
+        })
+    })
 }
 
 /// Pass 2: turns every link into its component's number (roots numbered in row-major order)
@@ -493,6 +539,11 @@ mod tests {
             (33, 2),
             (13, 29),
             (40, 40),
+            // Widths at and around the eight-cell words the join marks are read in.
+            (9, 7),
+            (9, 8),
+            (9, 9),
+            (6, 16),
         ] {
             for colours in [2u64, 3, 5] {
                 let n = rows * cols;
@@ -579,6 +630,20 @@ mod tests {
         for k in 0..parts.count() {
             assert_eq!(labels.size(k), parts.cells(k).count());
         }
+    }
+
+    #[test]
+    fn marked_finds_every_1_in_any_word() {
+        let mut marks = vec![0u8; 24];
+        for k in [0, 7, 8, 15, 21] {
+            marks[k] = 1;
+        }
+        assert_eq!(marked(&marks).collect::<Vec<_>>(), vec![0, 7, 8, 15, 21]);
+        assert_eq!(marked(&[0; 16]).count(), 0);
+        assert_eq!(
+            marked(&[1; 8]).collect::<Vec<_>>(),
+            (0..8).collect::<Vec<_>>()
+        );
     }
 
     #[test]
