@@ -18,6 +18,7 @@ use super::recorded::{self, Observation};
 use super::refusal::{Refusal, RefusalKind};
 use super::rewriter::Rewriter;
 use super::splice;
+use super::std_macros;
 
 /// What each library loaded so far offers by name: its exported macros and its root's other
 /// items, by module.
@@ -29,6 +30,9 @@ pub(super) struct Offered {
     pub macro_makers: HashSet<String>,
     /// The crates each library hands on at its root, by the name it gives them.
     pub crates: HashMap<String, HashMap<String, String>>,
+    /// The std macros some library exports a macro of the same name as (known from a first
+    /// load; see [`Rewriter::shadowed_std`]).
+    pub shadowed_std: HashSet<String>,
 }
 impl Offered {
     /// Records what the library `module` (its bundled text, parsed: `file`; exporting the macros `exported`)
@@ -86,6 +90,7 @@ fn rewriter(info: &CrateInfo, own: Option<&str>, offered: &Offered) -> Rewriter 
         macro_prelude: Vec::new(),
         root_macros: offered.macros.values().flatten().cloned().collect(),
         own_crates: HashMap::new(),
+        shadowed_std: offered.shadowed_std.clone(),
     }
 }
 /// Loads a crate as text in two passes: the first learns its exported macros, which the
@@ -186,7 +191,21 @@ impl Loaded {
     }
 
     /// Loads the library crates the problem depends on (dependencies first), each as a module.
+    /// When one exports a macro named like a std macro, all are loaded again knowing it (see
+    /// [`Rewriter::shadowed_std`]): a library loaded before it must know it too.
     pub(super) fn libraries(&mut self, libraries: &[CrateInfo]) -> Result<()> {
+        self.load_libraries(libraries)?;
+        let shadowed = std_macros::named_like_std(self.offered.macros.values().flatten());
+        if !shadowed.is_empty() {
+            *self = Loaded::default();
+            self.offered.shadowed_std = shadowed;
+            self.load_libraries(libraries)?;
+        }
+        Ok(())
+    }
+
+    /// [`Loaded::libraries`], with what this load knows beforehand.
+    fn load_libraries(&mut self, libraries: &[CrateInfo]) -> Result<()> {
         for info in libraries {
             let Some(lib) = &info.lib_path else {
                 bail!(

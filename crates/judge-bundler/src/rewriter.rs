@@ -38,6 +38,10 @@ pub(super) struct Rewriter {
     /// For the binary: the macros libraries export, which the bundle puts at its root, where
     /// main.rs's code is (see [`std_macros`]).
     pub root_macros: HashSet<String>,
+    /// Std macros that some bundled library exports under the same name: at the bundle's root
+    /// theirs hides std's, and a library macro may be called there. Bare calls of them in
+    /// this library's `macro_rules!` bodies are written `::std::m!` (see [`std_macros`]).
+    pub shadowed_std: HashSet<String>,
     /// The dependencies this crate's root imports under a name of its own (`pub use dep as
     /// __dep;`), by that name, to their module: `$crate::__dep::m!` is `$crate::m!`.
     pub own_crates: HashMap<String, String>,

@@ -119,21 +119,12 @@ fn splice_file(
     let tokens: TokenStream = text
         .parse()
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    if rewriter.active && at_bundle_root && stack.len() == 1 {
-        let libraries: HashSet<String> = rewriter.deps.keys().cloned().collect();
-        let hidden = std_macros::hidden(
-            &rewriter.root_macros,
-            &file,
-            &rewriter.macro_prelude,
-            &libraries,
-        );
-        for at in std_macros::bare_calls(tokens.clone(), &hidden) {
-            if !inside(&removed, at) {
-                edits.push(Edit {
-                    range: at..at,
-                    text: "::std::".to_string(),
-                });
-            }
+    for at in std_macro_calls(rewriter, at_bundle_root && stack.len() == 1, &file, &tokens) {
+        if !inside(&removed, at) {
+            edits.push(Edit {
+                range: at..at,
+                text: "::std::".to_string(),
+            });
         }
     }
     let mut problems = Vec::new();
@@ -155,6 +146,43 @@ fn splice_file(
     }
     stack.pop();
     Ok(Some(apply(&text, edits)))
+}
+
+/// Where to write `::std::` before a bare call of a std macro that a library's macro of the
+/// same name, at the bundle's root, would hide (see [`std_macros`]): in main.rs's root file
+/// (`main_root`), its calls in the root module; in a library's file, its calls inside
+/// `macro_rules!` bodies, which may be expanded at the root.
+fn std_macro_calls(
+    rewriter: &Rewriter,
+    main_root: bool,
+    file: &syn::File,
+    tokens: &TokenStream,
+) -> Vec<usize> {
+    if !rewriter.active {
+        return Vec::new();
+    }
+    let libraries: HashSet<String> = rewriter.deps.keys().cloned().collect();
+    if main_root {
+        let hidden = std_macros::hidden(
+            &rewriter.root_macros,
+            file,
+            &rewriter.macro_prelude,
+            &libraries,
+        );
+        return std_macros::bare_calls(tokens.clone(), &hidden);
+    }
+    if rewriter.own_module.is_none() || rewriter.shadowed_std.is_empty() {
+        return Vec::new();
+    }
+    let mut hidden = std_macros::hidden(
+        &rewriter.shadowed_std,
+        file,
+        &rewriter.macro_prelude,
+        &libraries,
+    );
+    // The crate's own macro of that name is what its own calls mean.
+    hidden.retain(|m| !rewriter.own_macros.contains(m));
+    std_macros::bare_calls_in_macro_bodies(tokens.clone(), &hidden)
 }
 
 /// The `use` items written inside blocks (function bodies and the like) of `file`.

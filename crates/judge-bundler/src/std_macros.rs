@@ -1,7 +1,8 @@
 //! A library's `#[macro_export] macro_rules! dbg` lives at its crate's root, where cargo's
 //! binary never sees it unless it imports it: main.rs's `dbg!(x)` is std's. In the bundle the
 //! macro is at the root of the file, which is also main.rs's module, and there it hides std's.
-//! So main.rs's calls of std macros that a library's macro would hide are written `::std::m!`.
+//! So main.rs's calls of std macros that a library's macro would hide are written `::std::m!`,
+//! and so are such calls in the libraries' `macro_rules!` bodies, which main.rs may expand.
 
 use std::collections::HashSet;
 
@@ -49,6 +50,14 @@ pub const STD_MACROS: &[&str] = &[
     "write",
     "writeln",
 ];
+
+/// The names among `macros` that are std macros.
+pub fn named_like_std<'a>(macros: impl Iterator<Item = &'a String>) -> HashSet<String> {
+    macros
+        .filter(|m| STD_MACROS.contains(&m.as_str()))
+        .cloned()
+        .collect()
+}
 
 /// Which of `root_macros` (the macros libraries put at the bundle's root) would hide a std
 /// macro in main.rs's module, given main.rs's root `file`: std's names, less those main.rs may
@@ -124,6 +133,29 @@ pub fn bare_calls(tokens: TokenStream, hidden: &HashSet<String>) -> Vec<usize> {
     let mut at = Vec::new();
     walk(tokens, hidden, &mut at);
     at
+}
+
+/// The byte offsets, in `tokens` (a library's file), of each bare call `m!` of a macro in
+/// `hidden` inside a `macro_rules!` body: the body may be expanded at the bundle's root, where
+/// a library's macro of that name hides std's.
+pub fn bare_calls_in_macro_bodies(tokens: TokenStream, hidden: &HashSet<String>) -> Vec<usize> {
+    let mut at = Vec::new();
+    in_macro_bodies(tokens, hidden, &mut at);
+    at
+}
+
+fn in_macro_bodies(tokens: TokenStream, hidden: &HashSet<String>, at: &mut Vec<usize>) {
+    let t: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, tree) in t.iter().enumerate() {
+        let TokenTree::Group(g) = tree else { continue };
+        // `macro_rules ! name { .. }`: the group three tokens after `macro_rules`.
+        let body = i >= 3 && matches!(&t[i - 3], TokenTree::Ident(m) if m == "macro_rules");
+        if body {
+            walk(g.stream(), hidden, at);
+        } else {
+            in_macro_bodies(g.stream(), hidden, at);
+        }
+    }
 }
 
 fn walk(tokens: TokenStream, hidden: &HashSet<String>, at: &mut Vec<usize>) {
@@ -207,5 +239,19 @@ mod tests {
             .collect();
         // Two in `main` (one inside `println!`'s arguments) and one in the macro's body.
         assert_eq!(found, ["dbg!(1)", "dbg!(x)", "dbg!(6)"]);
+    }
+
+    #[test]
+    fn finds_bare_calls_inside_macro_bodies_only() {
+        let text = "fn f() { vec![1]; }\n\
+                    macro_rules! m { () => { vec![2] }; ($x:expr) => { ::std::vec![$x] }; }\n\
+                    mod inner { macro_rules! n { () => { (vec![3], $crate::vec![4]) }; } }";
+        let hidden: HashSet<String> = ["vec".to_string()].into();
+        let found: Vec<&str> = bare_calls_in_macro_bodies(text.parse().unwrap(), &hidden)
+            .into_iter()
+            .map(|at| &text[at..at + 7])
+            .collect();
+        // Not the call in `f`, nor those after `::` or `$crate::`.
+        assert_eq!(found, ["vec![2]", "vec![3]"]);
     }
 }
