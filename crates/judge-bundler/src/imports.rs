@@ -83,10 +83,23 @@ impl UseEdits<'_> {
 
     /// `use dep;` and `use dep::{self, ..}` bring the crate's name into a module. Every
     /// `dep::` path is rewritten to `crate::<module>::` anyway, so at the bundle's root (where
-    /// the module itself is) the import goes, and elsewhere it is allowed to be unused.
+    /// the module itself is) the import goes, and elsewhere it is allowed to be unused. So is
+    /// another name for the crate (`use dep as d;`, `use dep::{self as d}`): its calls of the
+    /// crate's exported macros become `crate::m!`, and they may have been its only uses.
     pub(super) fn use_of_dependency(&mut self, item: &Item, u: &syn::ItemUse, top: bool) {
         let is_dep = |ident: &syn::Ident| self.rewriter.deps.contains_key(&unraw(ident));
         let mut selfs = Vec::new();
+        let renamed_self = |t: &UseTree| matches!(t, UseTree::Rename(r) if r.ident == "self");
+        let renamed = match &u.tree {
+            UseTree::Rename(r) => is_dep(&r.ident),
+            UseTree::Path(p) if is_dep(&p.ident) => {
+                matches!(&*p.tree, UseTree::Group(g) if g.items.iter().any(renamed_self))
+            }
+            _ => false,
+        };
+        if renamed {
+            self.allow_unused(u);
+        }
         match &u.tree {
             UseTree::Name(n) if is_dep(&n.ident) => selfs.push(item.span().byte_range()),
             UseTree::Path(p) if is_dep(&p.ident) => {
@@ -123,17 +136,22 @@ impl UseEdits<'_> {
             for range in selfs {
                 self.edits.replace(range, String::new());
             }
-        } else {
-            // Just before `pub`/`use`, after any doc comment (which is cut on its own).
-            let start = match &u.vis {
-                syn::Visibility::Inherited => u.use_token.span.byte_range().start,
-                vis => vis.span().byte_range().start,
-            };
-            self.edits.push(Edit {
-                range: start..start,
-                text: "#[allow(unused_imports)] ".to_string(),
-            });
+        } else if !renamed {
+            self.allow_unused(u);
         }
+    }
+
+    /// Allows `u` to be unused: `#[allow(unused_imports)]` just before its `pub`/`use`, after
+    /// any doc comment (which is cut on its own).
+    fn allow_unused(&mut self, u: &syn::ItemUse) {
+        let start = match &u.vis {
+            syn::Visibility::Inherited => u.use_token.span.byte_range().start,
+            vis => vis.span().byte_range().start,
+        };
+        self.edits.push(Edit {
+            range: start..start,
+            text: "#[allow(unused_imports)] ".to_string(),
+        });
     }
 
     /// `use dep::{a_macro, ..}`, `use dep::*` and, in a library, `use crate::{a_macro, ..}`

@@ -124,6 +124,18 @@ pub(super) fn use_aliases(
                 aliases.insert(unraw_str(&alias), module.clone());
             }
         }
+        // `use dep::{self as alias, ..};` names the crate too.
+        if let (true, Some(TokenTree::Group(g))) = (is_colon2(&t, at + 1), t.get(at + 3)) {
+            let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+            for j in 0..inner.len() {
+                let starts_leaf = j == 0 || is_punct(inner.get(j - 1), ',');
+                let self_as = ident_at(&inner, j).as_deref() == Some("self")
+                    && ident_at(&inner, j + 1).as_deref() == Some("as");
+                if let (true, true, Some(alias)) = (starts_leaf, self_as, ident_at(&inner, j + 2)) {
+                    aliases.insert(unraw_str(&alias), module.clone());
+                }
+            }
+        }
     }
 }
 
