@@ -421,6 +421,7 @@ fn evidence(out: &mut String, r: &CaseResult, show: &Show) {
             );
         }
         Verdict::NoExpected => quoted(out, "output (no .out to compare with):", &r.stdout, 20),
+        Verdict::Unjudged => quoted(out, "output (not judged):", &r.stdout, 20),
         Verdict::BadCase => {
             let _ = writeln!(out, "      {}", r.problem.as_deref().unwrap_or(""));
         }

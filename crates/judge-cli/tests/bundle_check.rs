@@ -89,9 +89,38 @@ fn a_wrong_answer_shows_what_was_expected_and_a_stray_out_file_is_named() {
         report.contains("note: 9.out has no .in beside it in "),
         "{report}"
     );
+    // Where the lines differ, as sample-diff shows it.
     assert!(
-        report.contains(r#"WA on sample 1: "#)
-            && report.contains(r#"stdout "1 2\n"; expected "1 3\n""#),
+        report.contains("WA on sample 1: exit status 0; ")
+            && report.contains("expected (-) against printed (+):\n      1 - 1 3\n      1 + 1 2\n"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_special_judge_problem_is_checked_on_its_runs_not_its_answers() {
+    // `fx-base` made a special-judge problem: any answer passes if it runs within the limits.
+    let tmp = common::fixture_workspace();
+    let manifest = tmp.path().join("crates/fx-base/Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let special = text.replace(
+        "[package.metadata.judge]\n",
+        "[package.metadata.judge]\ncompare = \"special\"\n",
+    );
+    assert_ne!(special, text);
+    std::fs::write(&manifest, special).unwrap();
+    std::fs::write(tmp.path().join("samples/fx-base/1.out"), "another answer\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_bundle"))
+        .args(["--check", "fx-base"])
+        .current_dir(tmp.path())
+        .output()
+        .unwrap();
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(
+        report.contains("note: fx-base needs a special judge")
+            && report.contains("samples 1/1 ran (not judged)")
+            && report.ends_with("1 passed, 0 failed\n"),
         "{report}"
     );
 }

@@ -282,6 +282,17 @@ fn comparison_rules_tolerance_and_special_judges() {
     let judge = format!("sh {}", judge.display());
     assert_eq!(run_with(&["--judge-command", &judge]), "AC");
     assert_eq!(run_with(&["--judge-command", "false"]), "WA");
+    // Without a command, a special judge's answers are not judged: the run passes, and says so.
+    let (report, err, code) = output(
+        tool()
+            .args(["-c", "cat", "--samples"])
+            .arg(d)
+            .args(["--compare", "special"]),
+    );
+    assert_eq!(verdict_of(&report, "float"), "RAN", "{report}");
+    assert_eq!(code, Some(0), "{report}");
+    assert!(err.contains("needs a special judge"), "{err}");
+    assert!(report.contains("output (not judged):"), "{report}");
     let (_, err, code) = output(tool().args(["--compare", "fuzzy"]));
     assert_eq!(code, Some(2));
     assert!(

@@ -35,6 +35,10 @@ pub enum Verdict {
     /// The case itself could not be read (not UTF-8, a dangling link, a folder, ...).
     #[serde(rename = "BAD-CASE")]
     BadCase,
+    /// Ran within the limits and exited 0, but a special judge decides the answer and none was
+    /// given: passes, as the problem's own sample tests count it.
+    #[serde(rename = "RAN")]
+    Unjudged,
 }
 
 impl Verdict {
@@ -50,12 +54,13 @@ impl Verdict {
             Verdict::RuntimeError => "RE",
             Verdict::NoExpected => "NO-OUT",
             Verdict::BadCase => "BAD-CASE",
+            Verdict::Unjudged => "RAN",
         }
     }
 
     /// Whether this counts as passing.
     pub fn passed(self) -> bool {
-        self == Verdict::Accepted
+        matches!(self, Verdict::Accepted | Verdict::Unjudged)
     }
 }
 
@@ -71,6 +76,7 @@ impl fmt::Display for Verdict {
             Verdict::RuntimeError => "RE",
             Verdict::NoExpected => "no expected output",
             Verdict::BadCase => "unreadable case",
+            Verdict::Unjudged => "ran; output not judged (a special judge decides)",
         };
         f.write_str(long)
     }
@@ -137,21 +143,27 @@ pub struct Checker {
 }
 
 impl Checker {
-    /// Why these answers cannot be judged as asked: a special-judge problem (`compare =
-    /// "special"`) with no `--judge-command`; `None` when they can.
-    pub fn refusal(&self, problem: &str) -> Option<String> {
-        (self.compare == Compare::Special && self.judge_command.is_none()).then(|| {
-            format!(
-                "{problem} needs a special judge (compare = \"special\": its page says any right \
-                 answer passes), so its outputs are not judged by text: give \
-                 `scripts/sample-diff {problem} --judge-command CMD` a checker run as \
-                 `CMD INPUT EXPECTED ACTUAL`, or --compare RULE to judge by text anyway"
-            )
-        })
+    /// Whether answers are judged at all: not for a special-judge problem (`compare =
+    /// "special"`) given no judge command, whose runs only have to stay within the limits.
+    pub fn judges_answers(&self) -> bool {
+        self.compare != Compare::Special || self.judge_command.is_some()
+    }
+
+    /// What to tell the user when answers are not judged ([`Checker::judges_answers`]).
+    pub fn unjudged_note(problem: &str) -> String {
+        format!(
+            "note: {problem} needs a special judge (compare = \"special\": its page says any \
+             right answer passes), so its outputs are not judged, only its runs (limits and exit \
+             status): give `scripts/sample-diff {problem} --judge-command CMD` a checker run as \
+             `CMD INPUT EXPECTED ACTUAL`, or --compare RULE to judge by text"
+        )
     }
 
     /// Checks `actual` against `expected` for the case whose input file is `input`.
     pub fn check(&self, input: &std::path::Path, expected: &str, actual: &str) -> Verdict {
+        if !self.judges_answers() {
+            return Verdict::Unjudged;
+        }
         let Some(command) = &self.judge_command else {
             return compare_with(expected, actual, self.compare, self.error);
         };
@@ -196,6 +208,7 @@ pub fn judge(
         Verdict::RuntimeError
     } else {
         match expected {
+            _ if !checker.judges_answers() => Verdict::Unjudged,
             // The expected text is UTF-8; bytes that are not never equal it (a special judge
             // reads the output itself).
             Some(_) if !outcome.stdout_utf8 && checker.judge_command.is_none() => {
@@ -311,20 +324,26 @@ mod tests {
     }
 
     #[test]
-    fn a_special_judge_is_refused_text_judging_until_given_a_command() {
-        let text = Checker {
+    fn a_special_judge_without_a_command_judges_runs_not_answers() {
+        let special = Checker {
             compare: Compare::Special,
             ..Checker::default()
         };
-        let why = text.refusal("boj-1-x").unwrap();
-        assert!(why.starts_with("boj-1-x needs a special judge"), "{why}");
-        assert!(why.contains("--judge-command CMD"), "{why}");
+        let input = std::path::Path::new("1.in");
+        assert!(!special.judges_answers());
+        // Any answer, even one that is not text, passes unjudged.
+        assert_eq!(special.check(input, "1\n", "2\n"), Verdict::Unjudged);
+        assert!(Verdict::Unjudged.passed());
         let with_judge = Checker {
-            judge_command: Some("true".into()),
-            ..text
+            judge_command: Some("false".into()),
+            ..special.clone()
         };
-        assert_eq!(with_judge.refusal("boj-1-x"), None);
-        assert_eq!(Checker::default().refusal("boj-1-x"), None);
+        assert!(with_judge.judges_answers());
+        assert_eq!(with_judge.check(input, "1\n", "1\n"), Verdict::WrongAnswer);
+        assert!(Checker::default().judges_answers());
+        let note = Checker::unjudged_note("boj-1-x");
+        assert!(note.contains("boj-1-x needs a special judge"), "{note}");
+        assert!(note.contains("--judge-command CMD"), "{note}");
     }
 
     #[test]

@@ -15,6 +15,7 @@ use judge_cli::bundle::{bundle_sound, write, Options};
 use judge_cli::check::{check_bundle, compilers, Compiler};
 use judge_cli::cli::{emit, exit_status};
 use judge_cli::problems::{discover, select_many, workspace_root, Problem};
+use judge_cli::sample_diff::{line_diff, Style};
 use judge_cli::samples;
 use judge_runner::Verdict;
 
@@ -261,9 +262,12 @@ fn check_one(
             samples_dir.display()
         ));
     }
-    if let Some(why) = judge_cli::check::checker_for(problem).refusal(&problem.name) {
-        say.line(&format!("  FAIL: {why}"));
-        return Ok(false);
+    let judged = judge_cli::check::checker_for(problem).judges_answers();
+    if !judged {
+        say.line(&format!(
+            "  {}",
+            judge_runner::Checker::unjudged_note(&problem.name)
+        ));
     }
     for result in check_bundle(root, problem, path, compilers)? {
         if let Some(messages) = &result.compile_error {
@@ -284,10 +288,11 @@ fn check_one(
             .fold(0.0, f64::max);
         let peak = result.samples.iter().map(|s| s.outcome.peak_kib).max();
         say.line(&format!(
-            "  {}: compiled in {:.1}s; samples {passed}/{} AC; slowest {slowest:.1} ms CPU; peak {:.1} MiB",
+            "  {}: compiled in {:.1}s; samples {passed}/{} {}; slowest {slowest:.1} ms CPU; peak {:.1} MiB",
             result.version,
             result.compile_time.as_secs_f64(),
             result.samples.len(),
+            if judged { "AC" } else { "ran (not judged)" },
             peak.unwrap_or(0) as f64 / 1024.0
         ));
         if !result.warnings.trim().is_empty() {
@@ -302,25 +307,28 @@ fn check_one(
             let detail = match &r.problem {
                 Some(why) => why.clone(),
                 None => {
-                    let expected = match &s.sample.expected {
-                        // A wrong answer shows what was expected beside what was printed.
+                    let run = format!(
+                        "{}; {:.1} ms CPU; {:.1} MiB",
+                        r.exit,
+                        r.time_ms,
+                        r.peak_kib as f64 / 1024.0
+                    );
+                    match &s.sample.expected {
+                        // A wrong answer shows where the lines differ, as sample-diff does.
                         Some(text)
                             if matches!(s.verdict, Verdict::WrongAnswer | Verdict::WrongFormat) =>
                         {
+                            let diff = line_diff(text, &r.stdout, Style { color: false });
                             format!(
-                                "; expected {:?}",
-                                text.chars().take(200).collect::<String>()
+                                "{run}; expected (-) against printed (+):\n{}",
+                                diff.trim_end()
                             )
                         }
-                        _ => String::new(),
-                    };
-                    format!(
-                        "{}; {:.1} ms CPU; {:.1} MiB; stdout {:?}{expected}",
-                        r.exit,
-                        r.time_ms,
-                        r.peak_kib as f64 / 1024.0,
-                        r.stdout.chars().take(200).collect::<String>()
-                    )
+                        _ => format!(
+                            "{run}; stdout {:?}",
+                            r.stdout.chars().take(200).collect::<String>()
+                        ),
+                    }
                 }
             };
             say.line(&format!(
