@@ -313,6 +313,9 @@ pub fn select<'a>(problems: &'a [Problem], wanted: &str) -> Result<&'a Problem> 
     if let Some(p) = problems.iter().find(|p| p.name == wanted) {
         return Ok(p);
     }
+    if wanted.trim().is_empty() {
+        bail!("an empty problem name: name a crate, a prefix, an id or a part of a name");
+    }
     let by_start: Vec<&Problem> = problems
         .iter()
         .filter(|p| p.name.starts_with(wanted) || p.judge.problem == wanted)
@@ -374,12 +377,19 @@ fn closest<'a>(problems: &'a [Problem], wanted: &str) -> Option<&'a Problem> {
     (d <= (wanted.chars().count() / 3).max(2)).then_some(best)
 }
 
-/// The problems named on a command line, or all of them when `all` is set or none is named.
+/// The problems named on a command line, or all of them when `all` is set or none is named;
+/// names beside `all` are refused, not ignored.
 pub fn select_many<'a>(
     problems: &'a [Problem],
     wanted: &[String],
     all: bool,
 ) -> Result<Vec<&'a Problem>> {
+    if all && !wanted.is_empty() {
+        bail!(
+            "name problems or pass --all, not both (named: {})",
+            wanted.join(", ")
+        );
+    }
     if all || wanted.is_empty() {
         return Ok(problems.iter().collect());
     }
@@ -490,6 +500,20 @@ mod tests {
             unknown.starts_with("unknown problem `no-such-problem`; known problems: "),
             "{unknown}"
         );
+        let empty = select(&all, "").unwrap_err().to_string();
+        assert!(empty.starts_with("an empty problem name"), "{empty}");
+    }
+
+    #[test]
+    fn names_beside_all_are_refused_not_ignored() {
+        let all = problems();
+        let both = select_many(&all, &["nosuch".to_string()], true).unwrap_err();
+        assert_eq!(
+            both.to_string(),
+            "name problems or pass --all, not both (named: nosuch)"
+        );
+        assert_eq!(select_many(&all, &[], true).unwrap().len(), all.len());
+        assert_eq!(select_many(&all, &[], false).unwrap().len(), all.len());
     }
 
     #[test]

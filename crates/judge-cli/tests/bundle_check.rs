@@ -168,3 +168,21 @@ fn any_number_of_jobs_gives_the_same_bundles_and_reports_in_the_order_named() {
     expected.push("5 passed, 0 failed");
     assert_eq!(blocks, expected, "{report}");
 }
+
+#[test]
+fn a_full_disk_under_the_report_is_an_error_not_a_success() {
+    let tmp = common::fixture_workspace();
+    let full = std::fs::File::create("/dev/full").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_bundle"))
+        .arg("fx-base")
+        .current_dir(tmp.path())
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("bundle: cannot write the report: No space left on device"),
+        "{err}"
+    );
+}

@@ -21,3 +21,20 @@ fn zero_cases_are_refused_rather_than_reported_as_agreeing() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn a_seed_that_is_no_integer_is_refused_before_anything_is_built() {
+    for seed in ["abc", "1.5", ""] {
+        let out = Command::new(env!("CARGO_BIN_EXE_stress"))
+            .args(["3190", "--seed", seed])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{seed:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains(&format!("`{seed}` is not an integer seed")),
+            "{seed:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{seed:?}");
+    }
+}

@@ -184,14 +184,20 @@ fn tools(name: &str, manifest_dir: &str, problem: Erased, trace: Option<&dyn Tra
                 }
             },
         },
-        Command::Worst => {
-            print!("{}", problem.worst());
-            ExitCode::SUCCESS
-        }
-        Command::Hunt(options) => {
-            hunt_command(name, &problem, &options);
-            ExitCode::SUCCESS
-        }
+        Command::Worst => match print_out(&problem.worst()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("worst: {e:#}");
+                ExitCode::from(2)
+            }
+        },
+        Command::Hunt(options) => match hunt_command(name, &problem, &options) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("hunt: {e:#}");
+                ExitCode::from(2)
+            }
+        },
         Command::Stress(stress) => {
             let save_dir = stress
                 .save_dir
@@ -210,7 +216,7 @@ fn tools(name: &str, manifest_dir: &str, problem: Erased, trace: Option<&dyn Tra
 }
 
 /// Times generated cases and prints the slowest (progress on stderr).
-fn hunt_command<P: Stress>(name: &str, problem: &P, args: &HuntArgs) {
+fn hunt_command<P: Stress>(name: &str, problem: &P, args: &HuntArgs) -> anyhow::Result<()> {
     let settings = HuntSettings {
         seeds: 1..=args.seeds,
         cases: args.cases,
@@ -232,9 +238,7 @@ fn hunt_command<P: Stress>(name: &str, problem: &P, args: &HuntArgs) {
     bar.set_prefix(name.to_string());
     let (slowest, timed) = hunt(problem, &settings, &|n| bar.set_position(n));
     bar.finish_and_clear();
-    let mut out = std::io::stdout().lock();
-    // A closed stdout (`| head`) is not an error worth a panic.
-    let _ = out.write_all(render_hunt(name, &settings, &slowest, timed).as_bytes());
+    print_out(&render_hunt(name, &settings, &slowest, timed))
 }
 
 /// Reads the input, computes the frames and writes them where `args` says.
@@ -277,10 +281,19 @@ fn trace_command(name: &str, trace: &dyn Trace, args: &TraceArgs) -> anyhow::Res
             && std::io::stdout().is_terminal();
         render_text(&frames, colour)
     };
+    print_out(&text)
+}
+
+/// Writes `text` to stdout. A reader that went away (`| head`) just ends the output; any other
+/// failure (a full disk) is an error, not a silent success.
+fn print_out(text: &str) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    // A closed stdout (`| head`) is not an error worth a panic.
-    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
-    Ok(())
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(anyhow::anyhow!("cannot write to stdout: {e}"))
+        }
+        _ => Ok(()),
+    }
 }
 
 fn stress_command<P: Stress>(
@@ -313,10 +326,7 @@ fn stress_command<P: Stress>(
     bar.set_prefix(name.to_string());
     let report = run(Arc::new(problem), settings, &|n| bar.set_position(n));
     bar.finish_and_clear();
-    let text = render(name, &settings, args.case_timeout_ms, &report);
-    let mut out = std::io::stdout().lock();
-    // A closed stdout (`| head`) is not an error worth a panic.
-    let _ = out.write_all(text.as_bytes());
+    print_out(&render(name, &settings, args.case_timeout_ms, &report))?;
     eprintln!(
         "  {} cases in {:.2} s, {:.0} cases/s",
         report.cases,
@@ -326,11 +336,10 @@ fn stress_command<P: Stress>(
     if let Outcome::Disagreed(failure) = &report.outcome {
         if !args.no_save {
             let path = save(save_dir, failure, settings.seed)?;
-            let _ = writeln!(
-                out,
-                "saved as {} and .out (the reference's answer)",
+            print_out(&format!(
+                "saved as {} and .out (the reference's answer)\n",
                 path.display()
-            );
+            ))?;
         }
     }
     Ok(report.outcome == Outcome::Agreed)

@@ -86,19 +86,19 @@ impl Say {
             emit(source)?;
         }
         let report: String = self.lines.iter().map(|l| format!("{l}\n")).collect();
-        report_text(&report, to_stderr);
-        Ok(())
+        report_text(&report, to_stderr)
     }
 }
 
-/// Writes report text to stdout, or to stderr when stdout carries bundles.
-fn report_text(text: &str, to_stderr: bool) {
+/// Writes report text to stdout, or to stderr when stdout carries bundles. A reader that went
+/// away (`| head`) just ends the report; a full disk is an error.
+fn report_text(text: &str, to_stderr: bool) -> Result<()> {
     if to_stderr {
         eprint!("{text}");
     } else {
-        // A reader that went away (`| head`) just ends the report.
-        let _ = emit(text);
+        emit(text).map_err(|e| anyhow::anyhow!("cannot write the report: {e}"))?;
     }
+    Ok(())
 }
 
 fn run(args: &Args) -> Result<bool> {
@@ -134,7 +134,7 @@ fn run(args: &Args) -> Result<bool> {
     });
     written?;
     if args.check {
-        report_text(&format!("{passed} passed, {failed} failed\n"), args.stdout);
+        report_text(&format!("{passed} passed, {failed} failed\n"), args.stdout)?;
     }
     Ok(failed == 0)
 }

@@ -9,7 +9,7 @@ use std::process::{Command, ExitCode};
 
 use anyhow::{bail, Context, Result};
 use clap::Parser;
-use judge_cli::cli::exit_status;
+use judge_cli::cli::{emit, exit_status};
 use judge_cli::problems::{discover, select_many, workspace_root};
 use judge_cli::tools;
 
@@ -35,8 +35,8 @@ struct Args {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     cases: Option<u64>,
     /// Seed: the same seed gives the same cases and report on any machine, with any -j.
-    /// (An integer; negative ones wrap. Checked by each problem's tools binary.)
-    #[arg(long, allow_negative_numbers = true)]
+    /// (An integer; negative ones wrap, as each problem's tools binary reads them.)
+    #[arg(long, allow_negative_numbers = true, value_parser = integer_seed)]
     seed: Option<String>,
     /// Board-size knob (largest side generated); default: each problem's own.
     #[arg(long)]
@@ -69,6 +69,15 @@ struct Args {
 
 fn main() -> ExitCode {
     exit_status("stress", run(&Args::parse()))
+}
+
+/// `text` when it is an integer seed (checked here, before anything is built), passed on as
+/// written.
+fn integer_seed(text: &str) -> Result<String, String> {
+    let integer = text.parse::<u64>().is_ok() || text.parse::<i64>().is_ok();
+    integer
+        .then(|| text.to_string())
+        .ok_or_else(|| format!("`{text}` is not an integer seed"))
 }
 
 /// The options passed through to each problem's `tools stress`.
@@ -114,7 +123,7 @@ fn run(args: &Args) -> Result<bool> {
     if args.worst {
         for problem in chosen {
             match tools::worst_input(&root, problem)? {
-                Some(input) => print!("{input}"),
+                Some(input) => emit(&input).context("writing to stdout")?,
                 None => bail!("{} has no `tools` feature, so no worst input", problem.name),
             }
         }
@@ -151,10 +160,11 @@ fn run(args: &Args) -> Result<bool> {
     let (mut passed, mut failed, mut skipped) = (Vec::new(), Vec::new(), Vec::new());
     for problem in chosen {
         let Some(exe) = tools::build_as(&root, problem, args.build)? else {
-            println!(
-                "{}: no stress reference yet (no `tools` feature in its Cargo.toml): skipped",
+            emit(&format!(
+                "{}: no stress reference yet (no `tools` feature in its Cargo.toml): skipped\n",
                 problem.name
-            );
+            ))
+            .context("writing to stdout")?;
             skipped.push(problem.name.as_str());
             continue;
         };
@@ -169,8 +179,8 @@ fn run(args: &Args) -> Result<bool> {
             _ => failed.push(problem.name.as_str()),
         }
     }
-    println!(
-        "stress: {} agreed, {} failed{}{}",
+    emit(&format!(
+        "stress: {} agreed, {} failed{}{}\n",
         passed.len(),
         failed.len(),
         if failed.is_empty() {
@@ -187,6 +197,7 @@ fn run(args: &Args) -> Result<bool> {
                 skipped.join(", ")
             )
         }
-    );
+    ))
+    .context("writing to stdout")?;
     Ok(failed.is_empty())
 }
