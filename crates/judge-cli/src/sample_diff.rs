@@ -10,7 +10,7 @@ use similar::{ChangeTag, DiffOp, TextDiff};
 
 use super::run::{run, Limits, Outcome, Program, Stop};
 use super::samples::Sample;
-use super::verdict::{judge, Checker, Verdict};
+use super::verdict::{judge_explained, Checker, Verdict};
 
 /// One sample's result.
 #[derive(Clone, Debug, Serialize)]
@@ -50,14 +50,15 @@ pub struct CaseResult {
     /// The input (kept for `--show-input`).
     #[serde(skip)]
     pub input: String,
-    /// What is wrong with the case itself, when it could not be run.
+    /// What is wrong with the case itself, when it could not be run, or why the special judge
+    /// failed on it.
     pub problem: Option<String>,
 }
 
 impl CaseResult {
     /// The result of `outcome` on `sample`, judged by `checker` under `limits`.
     pub fn judged(sample: &Sample, outcome: Outcome, limits: &Limits, checker: &Checker) -> Self {
-        let verdict = judge(
+        let (verdict, judge_failure) = judge_explained(
             &outcome,
             limits,
             sample.expected.as_deref(),
@@ -85,7 +86,7 @@ impl CaseResult {
             stderr: outcome.stderr,
             expected: sample.expected.clone(),
             input: sample.input.clone(),
-            problem: None,
+            problem: judge_failure,
         }
     }
 
@@ -422,7 +423,7 @@ fn evidence(out: &mut String, r: &CaseResult, show: &Show) {
         }
         Verdict::NoExpected => quoted(out, "output (no .out to compare with):", &r.stdout, 20),
         Verdict::Unjudged => quoted(out, "output (not judged):", &r.stdout, 20),
-        Verdict::BadCase => {
+        Verdict::BadCase | Verdict::JudgeFailed => {
             let _ = writeln!(out, "      {}", r.problem.as_deref().unwrap_or(""));
         }
         Verdict::Accepted => {}

@@ -282,6 +282,23 @@ fn comparison_rules_tolerance_and_special_judges() {
     let judge = format!("sh {}", judge.display());
     assert_eq!(run_with(&["--judge-command", &judge]), "AC");
     assert_eq!(run_with(&["--judge-command", "false"]), "WA");
+    // A judge that cannot run is the judge's failure, said as such, not the answer's.
+    let (report, err, code) = output(
+        tool()
+            .args(["-c", "cat", "--samples"])
+            .arg(d)
+            .args(["--judge-command", "/no/such/judge"]),
+    );
+    assert_eq!(verdict_of(&report, "float"), "JUDGE-FAILED", "{report}");
+    assert_eq!(code, Some(1), "{report}");
+    assert!(
+        report.contains("`/no/such/judge` could not be run (exit status 127)"),
+        "{report}"
+    );
+    assert!(
+        !err.contains("not found"),
+        "the judge's own stderr stays out: {err}"
+    );
     // Without a command, a special judge's answers are not judged: the run passes, and says so.
     let (report, err, code) = output(
         tool()

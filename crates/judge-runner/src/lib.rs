@@ -16,5 +16,6 @@ pub use run::{
     Limits, Outcome, Program, Stop, DEFAULT_OUTPUT_LIMIT_MB, RUN_MARK,
 };
 pub use verdict::{
-    compare, compare_with, deserialize_compare, judge, parse_compare, Checker, Compare, Verdict,
+    compare, compare_with, deserialize_compare, judge, judge_explained, parse_compare, Checker,
+    Compare, Verdict, JUDGE_TIMEOUT,
 };

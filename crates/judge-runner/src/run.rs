@@ -39,7 +39,7 @@
 
 mod cgroup;
 mod procfs;
-mod sys;
+pub(crate) mod sys;
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};

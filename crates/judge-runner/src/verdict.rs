@@ -2,6 +2,8 @@
 //! optional floating-point tolerance).
 
 use std::fmt;
+use std::path::Path;
+use std::time::{Duration, Instant};
 
 use super::run::{Limits, Outcome};
 
@@ -39,6 +41,10 @@ pub enum Verdict {
     /// given: passes, as the problem's own sample tests count it.
     #[serde(rename = "RAN")]
     Unjudged,
+    /// The special judge itself failed on this case (could not run, killed, or hung): the
+    /// answer is not judged, and the case does not pass.
+    #[serde(rename = "JUDGE-FAILED")]
+    JudgeFailed,
 }
 
 impl Verdict {
@@ -55,6 +61,7 @@ impl Verdict {
             Verdict::NoExpected => "NO-OUT",
             Verdict::BadCase => "BAD-CASE",
             Verdict::Unjudged => "RAN",
+            Verdict::JudgeFailed => "JUDGE-FAILED",
         }
     }
 
@@ -77,6 +84,7 @@ impl fmt::Display for Verdict {
             Verdict::NoExpected => "no expected output",
             Verdict::BadCase => "unreadable case",
             Verdict::Unjudged => "ran; output not judged (a special judge decides)",
+            Verdict::JudgeFailed => "the special judge failed",
         };
         f.write_str(long)
     }
@@ -160,33 +168,99 @@ impl Checker {
     }
 
     /// Checks `actual` against `expected` for the case whose input file is `input`.
-    pub fn check(&self, input: &std::path::Path, expected: &str, actual: &str) -> Verdict {
+    pub fn check(&self, input: &Path, expected: &str, actual: &str) -> Verdict {
+        self.check_explained(input, expected, actual).0
+    }
+
+    /// [`Checker::check`], with why the special judge failed when it did.
+    fn check_explained(
+        &self,
+        input: &Path,
+        expected: &str,
+        actual: &str,
+    ) -> (Verdict, Option<String>) {
         if !self.judges_answers() {
-            return Verdict::Unjudged;
+            return (Verdict::Unjudged, None);
         }
         let Some(command) = &self.judge_command else {
-            return compare_with(expected, actual, self.compare, self.error);
+            return (
+                compare_with(expected, actual, self.compare, self.error),
+                None,
+            );
         };
-        let accepted = (|| -> std::io::Result<bool> {
-            let dir = tempfile::tempdir()?;
-            let (e, a) = (dir.path().join("expected"), dir.path().join("actual"));
-            std::fs::write(&e, expected)?;
-            std::fs::write(&a, actual)?;
-            let status = std::process::Command::new("sh")
-                .arg("-c")
-                .arg(format!("{command} \"$1\" \"$2\" \"$3\""))
-                .arg("judge")
-                .args([input, &e, &a])
-                .stdin(std::process::Stdio::null())
-                .stdout(std::process::Stdio::null())
-                .status()?;
-            Ok(status.success())
-        })();
-        if accepted.unwrap_or(false) {
-            Verdict::Accepted
-        } else {
-            Verdict::WrongAnswer
+        match run_judge(command, JUDGE_TIMEOUT, input, expected, actual) {
+            Ok(true) => (Verdict::Accepted, None),
+            Ok(false) => (Verdict::WrongAnswer, None),
+            Err(why) => (Verdict::JudgeFailed, Some(why)),
         }
+    }
+}
+
+/// How long a special judge may take on one case before it is stopped as hung.
+pub const JUDGE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Runs the special judge `command` as `command INPUT EXPECTED ACTUAL`: whether it accepts
+/// (exit status 0) or rejects (another status), or why it could not decide: it could not
+/// start, the shell could not run it (status 126 or 127), a signal killed it, or it ran past
+/// `timeout` (then its whole process group is killed).
+fn run_judge(
+    command: &str,
+    timeout: Duration,
+    input: &Path,
+    expected: &str,
+    actual: &str,
+) -> Result<bool, String> {
+    use std::os::unix::process::CommandExt;
+    let failed = |e: std::io::Error| format!("`{command}` could not be run: {e}");
+    let dir = tempfile::tempdir().map_err(failed)?;
+    let (e, a, err) = (
+        dir.path().join("expected"),
+        dir.path().join("actual"),
+        dir.path().join("stderr"),
+    );
+    std::fs::write(&e, expected).map_err(failed)?;
+    std::fs::write(&a, actual).map_err(failed)?;
+    let stderr = std::fs::File::create(&err).map_err(failed)?;
+    let mut child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("{command} \"$1\" \"$2\" \"$3\""))
+        .arg("judge")
+        .args([input, &e, &a])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(stderr)
+        .process_group(0)
+        .spawn()
+        .map_err(failed)?;
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(failed)? {
+            break status;
+        }
+        if started.elapsed() > timeout {
+            super::run::sys::kill_group(child.id() as i32);
+            let _ = child.wait();
+            return Err(format!(
+                "`{command}` still running after {:.1} s: stopped",
+                timeout.as_secs_f64()
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let said = std::fs::read_to_string(&err).unwrap_or_default();
+    let said = said.lines().next().unwrap_or_default().trim();
+    match status.code() {
+        Some(0) => Ok(true),
+        Some(code @ (126 | 127)) => Err(format!(
+            "`{command}` could not be run (exit status {code}){}",
+            if said.is_empty() {
+                String::new()
+            } else {
+                format!(": {said}")
+            }
+        )),
+        Some(_) => Ok(false),
+        None => Err(format!("`{command}` was killed by a signal")),
     }
 }
 
@@ -196,9 +270,21 @@ pub fn judge(
     limits: &Limits,
     expected: Option<&str>,
     checker: &Checker,
-    input: &std::path::Path,
+    input: &Path,
 ) -> Verdict {
-    if outcome.hit_memory_limit(limits) {
+    judge_explained(outcome, limits, expected, checker, input).0
+}
+
+/// [`judge`], with why the special judge failed when the verdict is
+/// [`Verdict::JudgeFailed`].
+pub fn judge_explained(
+    outcome: &Outcome,
+    limits: &Limits,
+    expected: Option<&str>,
+    checker: &Checker,
+    input: &Path,
+) -> (Verdict, Option<String>) {
+    let ruled = if outcome.hit_memory_limit(limits) {
         Verdict::MemoryLimit
     } else if outcome.hit_output_limit(limits) {
         Verdict::OutputLimit
@@ -207,17 +293,18 @@ pub fn judge(
     } else if outcome.exit != super::run::Exit::Code(0) {
         Verdict::RuntimeError
     } else {
-        match expected {
-            _ if !checker.judges_answers() => Verdict::Unjudged,
+        return match expected {
+            _ if !checker.judges_answers() => (Verdict::Unjudged, None),
             // The expected text is UTF-8; bytes that are not never equal it (a special judge
             // reads the output itself).
             Some(_) if !outcome.stdout_utf8 && checker.judge_command.is_none() => {
-                Verdict::WrongAnswer
+                (Verdict::WrongAnswer, None)
             }
-            Some(expected) => checker.check(input, expected, &outcome.stdout),
-            None => Verdict::NoExpected,
-        }
-    }
+            Some(expected) => checker.check_explained(input, expected, &outcome.stdout),
+            None => (Verdict::NoExpected, None),
+        };
+    };
+    (ruled, None)
 }
 
 #[cfg(test)]
@@ -344,6 +431,38 @@ mod tests {
         let note = Checker::unjudged_note("boj-1-x");
         assert!(note.contains("boj-1-x needs a special judge"), "{note}");
         assert!(note.contains("--judge-command CMD"), "{note}");
+    }
+
+    #[test]
+    fn a_special_judge_that_cannot_decide_says_why() {
+        let input = Path::new("/dev/null");
+        let judged = |command: &str| run_judge(command, Duration::from_millis(300), input, "", "");
+        assert_eq!(judged("true"), Ok(true));
+        assert_eq!(judged("exit 1;"), Ok(false));
+        let missing = judged("/no/such/judge").unwrap_err();
+        assert!(
+            missing.starts_with("`/no/such/judge` could not be run (exit status 127): "),
+            "{missing}"
+        );
+        assert_eq!(
+            judged("kill -9 $$;"),
+            Err("`kill -9 $$;` was killed by a signal".to_string())
+        );
+        // A judge that hangs, with a child of its own, is stopped with its whole group.
+        let hung = judged("sleep 30 & sleep 30;").unwrap_err();
+        assert_eq!(
+            hung,
+            "`sleep 30 & sleep 30;` still running after 0.3 s: stopped"
+        );
+        let checker = Checker {
+            compare: Compare::Special,
+            judge_command: Some("/no/such/judge".into()),
+            ..Checker::default()
+        };
+        let (verdict, why) = checker.check_explained(input, "1", "1");
+        assert_eq!(verdict, Verdict::JudgeFailed);
+        assert!(!verdict.passed());
+        assert!(why.unwrap().contains("could not be run"));
     }
 
     #[test]
