@@ -225,7 +225,20 @@ pub fn read_problem(dir: &Path) -> Result<Option<Problem>> {
                     e.message()
                 )
             })?;
-            Judge::from(raw)
+            let judge = Judge::from(raw);
+            for (key, value) in [
+                ("time_limit_ms", judge.time_limit_ms),
+                ("memory_limit_mb", judge.memory_limit_mb),
+                ("source_limit_kib", judge.source_limit_kib),
+            ] {
+                if value == 0 {
+                    bail!(
+                        "{}: [package.metadata.judge]: {key} must be at least 1, found 0",
+                        manifest_path.display()
+                    );
+                }
+            }
+            judge
         }
         None if looks_like_problem(&name) => {
             let near: Vec<String> = metadata
@@ -475,6 +488,24 @@ mod tests {
                     .contains("no [package.metadata.judge] (found [package.metadata.jugde])"),
             "{}",
             found.errors[1]
+        );
+    }
+
+    #[test]
+    fn a_limit_of_zero_is_an_error_naming_the_key() {
+        let root = tempfile::tempdir().unwrap();
+        write_crate(
+            root.path(),
+            "boj-4-no-time",
+            "[package.metadata.judge]\nsite = \"baekjoon\"\nproblem = \"4\"\ntime_limit_ms = 0\n",
+        );
+        let found = discover_all(root.path()).unwrap();
+        assert!(found.problems.is_empty());
+        assert_eq!(found.errors.len(), 1, "{:#?}", found.errors);
+        assert!(
+            found.errors[0].ends_with("time_limit_ms must be at least 1, found 0"),
+            "{}",
+            found.errors[0]
         );
     }
 

@@ -97,7 +97,8 @@ fn time_limit_ms(text: &str) -> Option<u64> {
     } else {
         return None;
     };
-    Some((value * scale).round() as u64)
+    // A limit under half a millisecond is still a limit: never 0, which would time out every run.
+    Some(((value * scale).round() as u64).max(1))
 }
 
 /// `512 MB`, `128 MB (하단 참고)`, `1 GB` as MiB.
@@ -161,6 +162,7 @@ mod tests {
     fn limits_read_as_the_page_writes_them() {
         assert_eq!(time_limit_ms("1 초 "), Some(1000));
         assert_eq!(time_limit_ms("0.5 초 (추가 시간 없음)"), Some(500));
+        assert_eq!(time_limit_ms("0.0001 초"), Some(1));
         assert_eq!(time_limit_ms("2 초 (하단 참고)"), Some(2000));
         assert_eq!(time_limit_ms("1 seconds"), Some(1000));
         assert_eq!(time_limit_ms("빠름"), None);
