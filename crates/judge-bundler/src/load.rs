@@ -91,6 +91,7 @@ fn rewriter(info: &CrateInfo, own: Option<&str>, offered: &Offered) -> Rewriter 
         root_macros: offered.macros.values().flatten().cloned().collect(),
         own_crates: HashMap::new(),
         shadowed_std: offered.shadowed_std.clone(),
+        root_crate_names: HashSet::new(),
     }
 }
 /// Loads a crate as text in two passes: the first learns its exported macros, which the

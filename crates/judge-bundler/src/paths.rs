@@ -395,6 +395,20 @@ impl TokenContext<'_> {
             });
             return;
         }
+        // `crate::d::x`, `d` a crate's name given by `extern crate` at the root: the
+        // crate's module (the `extern crate` item itself does not stay in the module).
+        let named_crate = next
+            .as_ref()
+            .filter(|n| rw.root_crate_names.contains(*n))
+            .and_then(|n| rw.deps.get(n))
+            .filter(|module| !module.is_empty());
+        if let Some(module) = named_crate {
+            self.edits.push(Edit {
+                range: span.byte_range().start..t[i + 3].span().byte_range().end,
+                text: format!("crate::{module}"),
+            });
+            return;
+        }
         let Some(module) = &rw.own_module else {
             return;
         };

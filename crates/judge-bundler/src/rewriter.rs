@@ -42,6 +42,9 @@ pub(super) struct Rewriter {
     /// theirs hides std's, and a library macro may be called there. Bare calls of them in
     /// this library's `macro_rules!` bodies are written `::std::m!` (see [`std_macros`]).
     pub shadowed_std: HashSet<String>,
+    /// The names `extern crate` items give crates at this crate's root (`extern crate dep as
+    /// d;`, `extern crate self as me;`): root items, so `crate::d::x` is a path too.
+    pub root_crate_names: HashSet<String>,
     /// The dependencies this crate's root imports under a name of its own (`pub use dep as
     /// __dep;`), by that name, to their module: `$crate::__dep::m!` is `$crate::m!`.
     pub own_crates: HashMap<String, String>,
@@ -67,10 +70,12 @@ pub(super) fn with_root_aliases(root_file: &Path, rewriter: &Rewriter) -> Result
             names.sort();
             rewriter.macro_prelude.extend(names);
         }
+        let name = unraw(&e.ident);
         let Some((_, alias)) = &e.rename else {
+            rewriter.root_crate_names.insert(name);
             continue;
         };
-        let name = unraw(&e.ident);
+        rewriter.root_crate_names.insert(unraw(alias));
         let module = if name == "self" {
             rewriter.own_module.clone().unwrap_or_default()
         } else {
