@@ -16,13 +16,58 @@ pub(super) fn read_source(path: &Path) -> Result<String> {
     let text = super::recorded::read_to_string(path)
         .with_context(|| format!("reading {}", path.display()))?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    Ok(match text.strip_prefix("#!") {
+    let text = match text.strip_prefix("#!") {
         Some(rest) if !starts_attribute(rest) => {
             let line_end = rest.find('\n').unwrap_or(rest.len());
             rest[line_end..].to_string()
         }
         _ => text.to_string(),
-    })
+    };
+    Ok(identifiers_in_nfc(text))
+}
+
+/// `text` with every identifier in Unicode's NFC form. rustc compares identifiers in that form
+/// (`café` with one accented letter or with a combining accent is one name); the bundler
+/// compares them as written, so it writes them all in that form first. Everything else, string
+/// literals included, stays byte for byte. Text that does not lex is left for the parser to
+/// report.
+fn identifiers_in_nfc(text: String) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    if text.is_ascii() {
+        return text;
+    }
+    let Ok(tokens) = text.parse::<proc_macro2::TokenStream>() else {
+        return text;
+    };
+    let mut changes = Vec::new();
+    not_nfc_identifiers(tokens, &mut changes);
+    let mut out = text;
+    // From the end, so the earlier byte ranges stay where they were.
+    changes.sort_by_key(|(range, _)| std::cmp::Reverse(range.start));
+    for (range, name) in changes {
+        out.replace_range(range, &name.nfc().collect::<String>());
+    }
+    out
+}
+
+/// The byte range and text of each identifier in `tokens` that is not in NFC form.
+fn not_nfc_identifiers(
+    tokens: proc_macro2::TokenStream,
+    out: &mut Vec<(std::ops::Range<usize>, String)>,
+) {
+    use unicode_normalization::{is_nfc_quick, IsNormalized};
+    for tree in tokens {
+        match tree {
+            proc_macro2::TokenTree::Group(g) => not_nfc_identifiers(g.stream(), out),
+            proc_macro2::TokenTree::Ident(id) => {
+                let name = id.to_string();
+                if !name.is_ascii() && is_nfc_quick(name.chars()) != IsNormalized::Yes {
+                    out.push((id.span().byte_range(), name));
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Whether `rest`, what follows a file's leading `#!`, opens an inner attribute: its first
@@ -127,5 +172,24 @@ pub(super) fn use_leaves(
                 use_leaves(t, prefix, out);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identifiers_are_written_in_nfc_and_nothing_else_changes() {
+        let nfd = "cafe\u{301}";
+        let text = format!("fn {nfd}() {{ let s = \"{nfd}\"; r#{nfd}(); }} // {nfd}");
+        let nfc = "caf\u{e9}";
+        assert_eq!(
+            identifiers_in_nfc(text),
+            format!("fn {nfc}() {{ let s = \"{nfd}\"; r#{nfc}(); }} // {nfd}")
+        );
+        // Text that does not lex is left as it is, for the parser to report.
+        let broken = format!("fn {nfd}() {{");
+        assert_eq!(identifiers_in_nfc(broken.clone()), broken);
     }
 }
