@@ -393,9 +393,15 @@ fn evidence(out: &mut String, r: &CaseResult, show: &Show) {
                 // Its address space had no limit: the kernel would not reserve that much.
                 "an allocation larger than the machine can reserve was refused, under"
             };
+            // Processes together may pass the limit while none of them alone reached it.
+            let peak = if r.memory_killed && r.peak_kib < show.limits.memory_kib() {
+                "peak of its largest process"
+            } else {
+                "peak"
+            };
             let _ = writeln!(
                 out,
-                "      {how} the {} limit (peak {}); {}",
+                "      {how} the {} limit ({peak} {}); {}",
                 mib(show.limits.memory_kib()),
                 mib(r.peak_kib),
                 r.exit
@@ -559,6 +565,24 @@ mod tests {
         assert_eq!(
             text,
             "p\n  1     WA          1.5 ms    2.0 MiB\n      - expected  + actual\n      2 - 2\n      2 + 5\n      input:\n      | in\n  summary: 1 cases: 1 WA; slowest 1.5 ms CPU; peak 2.0 MiB\n"
+        );
+    }
+
+    #[test]
+    fn memory_passed_by_processes_together_names_the_largest_ones_peak() {
+        let mut killed = case(Verdict::MemoryLimit, "", "1\n");
+        killed.memory_killed = true;
+        killed.peak_kib = 200 * 1024;
+        let text = render_problem("p", &[killed.clone()], &show(false));
+        assert!(
+            text.contains("the 256.0 MiB limit (peak of its largest process 200.0 MiB)"),
+            "{text}"
+        );
+        killed.peak_kib = 256 * 1024;
+        let text = render_problem("p", &[killed], &show(false));
+        assert!(
+            text.contains("the 256.0 MiB limit (peak 256.0 MiB)"),
+            "{text}"
         );
     }
 
