@@ -70,6 +70,17 @@ fn with_stdout_only_the_bundle_goes_to_stdout_and_the_report_to_stderr() {
     assert!(stderr.ends_with("1 passed, 0 failed\n"), "{stderr}");
 }
 
+/// `bundle --check fx-base` in the workspace `root`: its report (without `--stdout`, the
+/// tool's stdout) and exit status.
+fn check_fx_base(root: &std::path::Path) -> (String, Option<i32>) {
+    let out = Command::new(env!("CARGO_BIN_EXE_bundle"))
+        .args(["--check", "fx-base"])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    (String::from_utf8(out.stdout).unwrap(), out.status.code())
+}
+
 #[test]
 fn a_wrong_answer_shows_what_was_expected_and_a_stray_out_file_is_named() {
     // A copy of the fixture workspace, whose `fx-base` answers `1 2` to its sample.
@@ -77,14 +88,8 @@ fn a_wrong_answer_shows_what_was_expected_and_a_stray_out_file_is_named() {
     let samples = tmp.path().join("samples/fx-base");
     std::fs::write(samples.join("1.out"), "1 3\n").unwrap();
     std::fs::write(samples.join("9.out"), "0\n").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_bundle"))
-        .args(["--check", "fx-base"])
-        .current_dir(tmp.path())
-        .output()
-        .unwrap();
-    // Without `--stdout`, the report is the tool's stdout.
-    let report = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(out.status.code(), Some(1), "{report}");
+    let (report, code) = check_fx_base(tmp.path());
+    assert_eq!(code, Some(1), "{report}");
     assert!(
         report.contains("note: 9.out has no .in beside it in "),
         "{report}"
@@ -110,13 +115,8 @@ fn a_special_judge_problem_is_checked_on_its_runs_not_its_answers() {
     assert_ne!(special, text);
     std::fs::write(&manifest, special).unwrap();
     std::fs::write(tmp.path().join("samples/fx-base/1.out"), "another answer\n").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_bundle"))
-        .args(["--check", "fx-base"])
-        .current_dir(tmp.path())
-        .output()
-        .unwrap();
-    let report = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(out.status.code(), Some(0), "{report}");
+    let (report, code) = check_fx_base(tmp.path());
+    assert_eq!(code, Some(0), "{report}");
     assert!(
         report.contains("note: fx-base needs a special judge")
             && report.contains("samples 1/1 ran (not judged)")

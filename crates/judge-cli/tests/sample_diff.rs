@@ -265,10 +265,9 @@ fn comparison_rules_tolerance_and_special_judges() {
     let d = tmp.path();
     write(d, "float.in", "0.3333334\n");
     write(d, "float.out", "0.333333\n");
-    let run_with = |extra: &[&str]| {
-        let (report, _, _) = output(tool().args(["-c", "cat", "--samples"]).arg(d).args(extra));
-        verdict_of(&report, "float").to_string()
-    };
+    let run_full =
+        |extra: &[&str]| output(tool().args(["-c", "cat", "--samples"]).arg(d).args(extra));
+    let run_with = |extra: &[&str]| verdict_of(&run_full(extra).0, "float").to_string();
     assert_eq!(run_with(&[]), "WA");
     assert_eq!(run_with(&["-e", "1e-6"]), "AC");
     assert_eq!(run_with(&["--compare", "tokens", "--error", "1e-9"]), "WA");
@@ -283,12 +282,7 @@ fn comparison_rules_tolerance_and_special_judges() {
     assert_eq!(run_with(&["--judge-command", &judge]), "AC");
     assert_eq!(run_with(&["--judge-command", "false"]), "WA");
     // A judge that cannot run is the judge's failure, said as such, not the answer's.
-    let (report, err, code) = output(
-        tool()
-            .args(["-c", "cat", "--samples"])
-            .arg(d)
-            .args(["--judge-command", "/no/such/judge"]),
-    );
+    let (report, err, code) = run_full(&["--judge-command", "/no/such/judge"]);
     assert_eq!(verdict_of(&report, "float"), "JUDGE-FAILED", "{report}");
     assert_eq!(code, Some(1), "{report}");
     assert!(
@@ -300,12 +294,7 @@ fn comparison_rules_tolerance_and_special_judges() {
         "the judge's own stderr stays out: {err}"
     );
     // Without a command, a special judge's answers are not judged: the run passes, and says so.
-    let (report, err, code) = output(
-        tool()
-            .args(["-c", "cat", "--samples"])
-            .arg(d)
-            .args(["--compare", "special"]),
-    );
+    let (report, err, code) = run_full(&["--compare", "special"]);
     assert_eq!(verdict_of(&report, "float"), "RAN", "{report}");
     assert_eq!(code, Some(0), "{report}");
     assert!(err.contains("needs a special judge"), "{err}");
