@@ -333,9 +333,17 @@ pub fn select<'a>(problems: &'a [Problem], wanted: &str) -> Result<&'a Problem> 
         .iter()
         .filter(|p| p.name.starts_with(wanted) || p.judge.problem == wanted)
         .collect();
+    // A bare number is a problem id, never a part of another problem's name (`1155` is in
+    // `boj-11559-..`: bundling that one would submit the wrong code).
+    let number = wanted.bytes().all(|b| b.is_ascii_digit());
     // A part of a name is tried only when no name starts with it, so a prefix that was unique
     // stays unique as problems are added.
-    let matches = if by_start.is_empty() && !wanted.is_empty() {
+    let matches = if number {
+        by_start
+            .into_iter()
+            .filter(|p| p.judge.problem == wanted)
+            .collect()
+    } else if by_start.is_empty() && !wanted.is_empty() {
         problems
             .iter()
             .filter(|p| p.name.contains(wanted))
@@ -531,6 +539,9 @@ mod tests {
             unknown.starts_with("unknown problem `no-such-problem`; known problems: "),
             "{unknown}"
         );
+        // A number is an id, never a part of another problem's name.
+        let part = select(&all, "1155").unwrap_err().to_string();
+        assert!(part.starts_with("unknown problem `1155`; "), "{part}");
         let empty = select(&all, "").unwrap_err().to_string();
         assert!(empty.starts_with("an empty problem name"), "{empty}");
     }
@@ -585,11 +596,23 @@ mod tests {
         let name = |wanted| select(&all, wanted).map(|p| p.name.clone());
         assert_eq!(name("robot").unwrap(), "boj-14503-robot-cleaner");
         assert_eq!(name("snake").unwrap(), "boj-3190-snake");
-        // A prefix wins over a part found elsewhere, and a part two names share is ambiguous.
+        // A part two names share is ambiguous; a number is only ever an id.
         assert_eq!(
-            name("1450").unwrap_err().to_string(),
-            "`1450` matches several problems (boj-14502-lab, boj-14503-robot-cleaner); say which"
+            name("robot-cleaner-x")
+                .unwrap_err()
+                .to_string()
+                .split(';')
+                .next(),
+            Some("unknown problem `robot-cleaner-x`")
         );
+        assert_eq!(
+            name("boj-1450").unwrap_err().to_string(),
+            "`boj-1450` matches several problems (boj-14502-lab, boj-14503-robot-cleaner); say which"
+        );
+        assert!(name("1450")
+            .unwrap_err()
+            .to_string()
+            .starts_with("unknown problem `1450`; did you mean"));
         let known = "known problems: boj-14502-lab, boj-14503-robot-cleaner, boj-3190-snake";
         for (typo, meant) in [
             ("snkae", "boj-3190-snake"),

@@ -408,6 +408,12 @@ mod tests {
         assert_eq!(near("0.5", "0.501"), Verdict::WrongAnswer);
         assert_eq!(near("abc 1", "abc 1.0000000001"), Verdict::Accepted);
         assert_eq!(near("abc", "abd"), Verdict::WrongAnswer);
+        // Infinities match only themselves, not every number within a relative error of them.
+        assert_eq!(near("inf", "5"), Verdict::WrongAnswer);
+        assert_eq!(near("inf", "-inf"), Verdict::WrongAnswer);
+        assert_eq!(near("-inf", "0"), Verdict::WrongAnswer);
+        assert_eq!(near("inf", "inf"), Verdict::Accepted);
+        assert_eq!(near("NaN", "1"), Verdict::WrongAnswer);
     }
 
     #[test]

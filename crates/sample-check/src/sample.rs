@@ -33,6 +33,15 @@ fn natural_key(name: &str) -> (u8, u64, String) {
 /// Reads one case file as text, saying in a few words what is wrong when it cannot.
 fn read_text(path: &Path) -> Result<String, String> {
     let shown = path.display();
+    // Opening a FIFO (or a device) would wait for a writer that never comes: only what is a
+    // regular file once links are followed is read.
+    if let Ok(meta) = std::fs::metadata(path) {
+        if !meta.is_file() && !meta.is_dir() {
+            return Err(format!(
+                "{shown} is not a regular file (a pipe or a device?)"
+            ));
+        }
+    }
     match std::fs::read(path) {
         Ok(bytes) => String::from_utf8(bytes).map_err(|e| {
             format!(
@@ -121,7 +130,7 @@ pub fn unpaired_outputs(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = entries
         .filter_map(|entry| Some(entry.ok()?.path()))
         .filter(|path| path.extension().is_some_and(|e| e == "out"))
-        .filter(|path| !path.with_extension("in").exists())
+        .filter(|path| path.with_extension("in").symlink_metadata().is_err())
         .filter_map(|path| Some(path.file_name()?.to_string_lossy().into_owned()))
         .collect();
     names.sort_by_key(|name| natural_key(name.trim_end_matches(".out")));
@@ -169,9 +178,23 @@ mod tests {
         std::os::unix::fs::symlink(d.join("nowhere"), d.join("dangling.in")).unwrap();
         std::fs::write(d.join("badout.in"), "1\n").unwrap();
         std::fs::write(d.join("badout.out"), [0xc3]).unwrap();
+        // A named pipe would block the reader for good: refused without opening it.
+        let made = std::process::Command::new("mkfifo")
+            .arg(d.join("pipe.in"))
+            .status()
+            .unwrap();
+        assert!(made.success());
         let cases = load(d).unwrap();
         let names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
-        assert_eq!(names, ["1", "badout", "bytes", "dangling", "folder"]);
+        assert_eq!(
+            names,
+            ["1", "badout", "bytes", "dangling", "folder", "pipe"]
+        );
+        assert!(cases[5]
+            .broken
+            .as_deref()
+            .unwrap()
+            .ends_with("pipe.in is not a regular file (a pipe or a device?)"));
         assert!(cases[0].broken.is_none());
         let why = |i: usize| cases[i].broken.clone().unwrap();
         assert!(why(1).ends_with("badout.out is not UTF-8 text (invalid byte at offset 0)"));
