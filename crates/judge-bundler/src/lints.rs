@@ -71,12 +71,17 @@ fn lint_name(path: &syn::Path) -> String {
 }
 
 /// Lints that rustc sets only at a crate's root: on a module it warns that their level `is
-/// ignored unless specified at crate level` (`unused_crate_dependencies`; on rustc 1.63 also
-/// `elided_lifetimes_in_paths` and the `rust_2018_idioms` group, which holds it).
+/// ignored unless specified at crate level` (`unused_crate_dependencies`, the identifier
+/// lints of the non-ASCII check; on rustc 1.63 also `elided_lifetimes_in_paths` and the
+/// `rust_2018_idioms` group, which holds it).
 const CRATE_LEVEL_ONLY: &[&str] = &[
     "unused_crate_dependencies",
     "rust_2018_idioms",
     "elided_lifetimes_in_paths",
+    "non_ascii_idents",
+    "uncommon_codepoints",
+    "confusable_idents",
+    "mixed_script_confusables",
 ];
 
 /// main.rs's lints as the library modules allow them. An `allow` of a crate-level-only lint on

@@ -342,6 +342,11 @@ impl TokenContext<'_> {
         if type_name {
             kinds.push(RefusalKind::TypeName);
         }
+        let caller =
+            name == "caller" && i >= 3 && is_ident(t.get(i - 3), "Location") && is_colon2(t, i - 2);
+        if caller {
+            kinds.push(RefusalKind::CallerLocation);
+        }
         // The text of a path the bundle rewrites (`stringify!(grid_core::Grid)`) would be
         // the rewritten one.
         if bang && name == "stringify" {
@@ -396,16 +401,19 @@ impl TokenContext<'_> {
             return;
         }
         // `crate::d::x`, `d` a crate's name given by `extern crate` at the root: the
-        // crate's module (the `extern crate` item itself does not stay in the module).
-        let named_crate = next
-            .as_ref()
-            .filter(|n| rw.root_crate_names.contains(*n))
-            .and_then(|n| rw.deps.get(n))
-            .filter(|module| !module.is_empty());
-        if let Some(module) = named_crate {
+        // crate's module (the `extern crate` item itself does not stay in the module), or
+        // for a sysroot crate (`extern crate core as kore;`) the name itself, which the
+        // bundle's top declares.
+        if let Some(name) = next.as_ref().filter(|n| rw.root_crate_names.contains(*n)) {
+            let text = match rw.deps.get(name) {
+                Some(module) if !module.is_empty() => format!("crate::{module}"),
+                // main.rs's `extern crate self as me;`: main.rs is the bundle's root.
+                Some(_) => "crate".to_string(),
+                None => return,
+            };
             self.edits.push(Edit {
                 range: span.byte_range().start..t[i + 3].span().byte_range().end,
-                text: format!("crate::{module}"),
+                text,
             });
             return;
         }

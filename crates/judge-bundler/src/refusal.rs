@@ -97,6 +97,8 @@ pub enum RefusalKind {
     },
     /// `std::any::type_name`.
     TypeName,
+    /// `std::panic::Location::caller()`: where the code is, in the bundle.
+    CallerLocation,
     /// `stringify!` of a path the bundle rewrites.
     StringifyRewrittenPath,
     /// A `use` at the top of main.rs bringing in a name the bundle gives a crate's module.
@@ -266,9 +268,21 @@ impl fmt::Display for RefusalKind {
                 f,
                 "`{macro_name}!` reads cargo's environment at build time, which a judge's plain rustc does not set"
             ),
-            RefusalKind::NamesLocation { macro_name } => write!(
+            RefusalKind::NamesLocation { macro_name } => {
+                let gives = match macro_name.as_str() {
+                    "module_path" => "module path",
+                    "file" => "file name",
+                    "line" => "line",
+                    _ => "column",
+                };
+                write!(
+                    f,
+                    "`{macro_name}!` gives the bundle's {gives}, not the source's, so what it prints would differ from the cargo build; write the text itself"
+                )
+            }
+            RefusalKind::CallerLocation => write!(
                 f,
-                "`{macro_name}!` gives the bundle's module path, file and line, not the source's, so what it prints would differ from the cargo build; write the text itself"
+                "`Location::caller()` gives the bundle's file, line and column, not the source's, so what it prints would differ from the cargo build; write the text itself"
             ),
             RefusalKind::TypeName => write!(
                 f,

@@ -402,7 +402,11 @@ fn what_cannot_work_in_one_file_is_refused_with_where_and_why() {
     );
     assert_eq!(
         error("fx-module-path"),
-        "crates/fx-module-path/src/lib.rs:5: `module_path!` gives the bundle's module path, file and line, not the source's, so what it prints would differ from the cargo build; write the text itself"
+        "crates/fx-module-path/src/lib.rs:5: `module_path!` gives the bundle's module path, not the source's, so what it prints would differ from the cargo build; write the text itself"
+    );
+    assert_eq!(
+        error("fx-caller-location"),
+        "crates/fx-caller-location/src/lib.rs:3: `Location::caller()` gives the bundle's file, line and column, not the source's, so what it prints would differ from the cargo build; write the text itself"
     );
     let other_edition = |manifest: &str, package: &str, stated: &str| {
         format!(
