@@ -225,8 +225,16 @@ impl UseEdits<'_> {
         if macros.is_empty() {
             return false;
         }
+        // A name that is an item too comes through the glob as the item; calls of the macro
+        // by that name get its path (see `TokenContext::shadowed_here`). Imported from the
+        // root, it would bring whatever the root has of that name, main.rs's items included,
+        // and that import would beat the glob's item.
         let all_macros = || {
-            let mut names: Vec<String> = macros.iter().cloned().collect();
+            let mut names: Vec<String> = macros
+                .iter()
+                .filter(|name| !items.contains(*name))
+                .cloned()
+                .collect();
             names.sort();
             names
         };

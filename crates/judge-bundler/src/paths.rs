@@ -139,6 +139,25 @@ pub(super) fn use_aliases(
     }
 }
 
+/// The modules of the dependencies whose roots `t` (one level of tokens) imports by glob:
+/// `use dep::*;` or `use ::dep::*;`.
+fn globbed_dependencies(t: &[TokenTree], deps: &HashMap<String, String>) -> Vec<String> {
+    let mut found = Vec::new();
+    for i in 0..t.len() {
+        if ident_at(t, i).as_deref() != Some("use") {
+            continue;
+        }
+        let at = if is_colon2(t, i + 1) { i + 3 } else { i + 1 };
+        let module = ident_at(t, at).and_then(|d| deps.get(&unraw_str(&d)));
+        if let (Some(module), true, true) =
+            (module, is_colon2(t, at + 1), is_punct(t.get(at + 3), '*'))
+        {
+            found.push(module.clone());
+        }
+    }
+    found
+}
+
 /// What rewriting one file's tokens needs.
 pub(super) struct TokenContext<'a> {
     pub rw: &'a Rewriter,
@@ -221,6 +240,15 @@ impl TokenContext<'_> {
                 .filter(|n| macro_and_item(n))
                 .map(|n| format!("{n}!")),
         );
+        // A glob of a dependency's root (`use dep::*;`) brings each such name too.
+        for module in globbed_dependencies(t, &rw.deps) {
+            let (Some(macros), Some(items)) =
+                (rw.dep_macros.get(&module), rw.dep_items.get(&module))
+            else {
+                continue;
+            };
+            shadowed.extend(macros.intersection(items).map(|n| format!("{n}!")));
+        }
         shadowed
     }
 
