@@ -161,7 +161,15 @@ fn std_macro_calls(
     if !rewriter.active {
         return Vec::new();
     }
-    let libraries: HashSet<String> = rewriter.deps.keys().cloned().collect();
+    // Each dependency by its name in code, with the macros it exports.
+    let libraries: HashMap<String, HashSet<String>> = rewriter
+        .deps
+        .iter()
+        .map(|(name, module)| {
+            let macros = rewriter.dep_macros.get(module).cloned().unwrap_or_default();
+            (name.clone(), macros)
+        })
+        .collect();
     if main_root {
         let hidden = std_macros::hidden(
             &rewriter.root_macros,

@@ -4,7 +4,7 @@
 //! So main.rs's calls of std macros that a library's macro would hide are written `::std::m!`,
 //! and so are such calls in the libraries' `macro_rules!` bodies, which main.rs may expand.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use proc_macro2::{TokenStream, TokenTree};
 use syn::UseTree;
@@ -61,16 +61,17 @@ pub fn named_like_std<'a>(macros: impl Iterator<Item = &'a String>) -> HashSet<S
 
 /// Which of `root_macros` (the macros libraries put at the bundle's root) would hide a std
 /// macro in main.rs's module, given main.rs's root `file`: std's names, less those main.rs may
-/// mean as its own or a library's. Those are the names it defines with `macro_rules!` or
-/// imports by name, anywhere in the file, and `brought_in` (its `#[macro_use] extern crate`
-/// macros). A glob import whose path starts at a crate of `libraries` (their names in code)
-/// may bring in any of its macros, so then none is taken as hidden; other globs (`use
-/// std::io::*;`) bring in none.
+/// mean as its own or a library's. Those are the names it defines with `macro_rules!` (outside
+/// inline modules, whose macros stay in them unless `#[macro_use]`) or imports by name, and
+/// `brought_in` (its `#[macro_use] extern crate` macros). A glob import of a crate of
+/// `libraries` (their names in code, to the macros each exports) brings in that crate's
+/// macros; a glob of a path that may lead anywhere in a library (`use lib::a::*;`) any of
+/// them, so then none is taken as hidden; other globs (`use std::io::*;`) bring in none.
 pub fn hidden(
     root_macros: &HashSet<String>,
     file: &syn::File,
     brought_in: &[String],
-    libraries: &HashSet<String>,
+    libraries: &HashMap<String, HashSet<String>>,
 ) -> HashSet<String> {
     let mut find = Find {
         libraries,
@@ -90,10 +91,10 @@ pub fn hidden(
         .collect()
 }
 
-/// The names a file defines with `macro_rules!` or imports, and whether it imports a glob of a
-/// library.
+/// The names a file defines with `macro_rules!` or imports, and whether it imports a glob that
+/// may bring in any library macro.
 struct Find<'a> {
-    libraries: &'a HashSet<String>,
+    libraries: &'a HashMap<String, HashSet<String>>,
     meant: HashSet<String>,
     library_glob: bool,
 }
@@ -106,17 +107,30 @@ impl<'ast> syn::visit::Visit<'ast> for Find<'_> {
         };
         let mut leaves = Vec::new();
         use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
-        let mut glob = false;
-        for (_, name) in leaves {
+        for (path, name) in leaves {
             match name {
                 Some(name) => {
                     self.meant.insert(name);
                 }
-                None => glob = true,
+                // `use lib::*;`: that library's exported macros, which live at its root.
+                None if path.len() == 1 && self.libraries.contains_key(&path[0]) => {
+                    self.meant.extend(self.libraries[&path[0]].iter().cloned());
+                }
+                None => {
+                    let of_library = first
+                        .as_ref()
+                        .is_none_or(|f| self.libraries.contains_key(f) || f == "crate");
+                    self.library_glob |= of_library;
+                }
             }
         }
-        let of_library = first.is_none_or(|f| self.libraries.contains(&f) || f == "crate");
-        self.library_glob |= glob && of_library;
+    }
+
+    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        // Its `macro_rules!` stay inside it, unless it is `#[macro_use]`; its imports too.
+        if m.attrs.iter().any(|a| a.path().is_ident("macro_use")) {
+            syn::visit::visit_item_mod(self, m);
+        }
     }
 
     fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
@@ -194,7 +208,9 @@ mod tests {
     fn hidden_in(main: &str, root_macros: &[&str], brought_in: &[&str]) -> Vec<String> {
         let root: HashSet<String> = root_macros.iter().map(|m| m.to_string()).collect();
         let brought: Vec<String> = brought_in.iter().map(|m| m.to_string()).collect();
-        let libraries: HashSet<String> = ["lib".to_string()].into();
+        // `lib` exports `m`.
+        let libraries: HashMap<String, HashSet<String>> =
+            [("lib".to_string(), ["m".to_string()].into())].into();
         let file = syn::parse_file(main).unwrap();
         let mut names: Vec<String> = hidden(&root, &file, &brought, &libraries)
             .into_iter()
@@ -217,9 +233,19 @@ mod tests {
         let defined = "macro_rules! dbg { () => {} } fn main() {}";
         assert!(hidden_in(defined, &["dbg"], &[]).is_empty());
         assert!(hidden_in(main, &["dbg"], &["dbg"]).is_empty());
-        // A library's glob may bring any of them in; std's brings in none of them.
-        assert!(hidden_in("use lib::*; fn main() {}", &["dbg"], &[]).is_empty());
+        // A glob of a library's root brings in its own macros only; a glob deeper in it may
+        // bring any of them; std's brings in none of them.
+        assert_eq!(
+            hidden_in("use lib::*; fn main() {}", &["dbg"], &[]),
+            ["dbg"]
+        );
+        assert!(hidden_in("use lib::*; fn main() {}", &["m"], &[]).is_empty());
         assert!(hidden_in("use lib::{a::*, b}; fn main() {}", &["dbg"], &[]).is_empty());
+        // A `macro_rules!` inside an inline module stays there, unless `#[macro_use]`.
+        let inner = "mod helpers { macro_rules! vec { () => {} } } fn main() {}";
+        assert_eq!(hidden_in(inner, &["vec"], &[]), ["vec"]);
+        let used = "#[macro_use] mod helpers { macro_rules! vec { () => {} } } fn main() {}";
+        assert!(hidden_in(used, &["vec"], &[]).is_empty());
         assert_eq!(
             hidden_in("use std::io::*; fn main() {}", &["dbg"], &[]),
             ["dbg"]
