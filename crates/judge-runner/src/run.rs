@@ -496,6 +496,32 @@ fn clean_up(pid: i32, cgroup: Option<cgroup::RunCgroup>, mark: &str) {
 /// The process groups of the runs in progress (each run's group is its program's pid).
 static ACTIVE_GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 
+/// A process group that Ctrl-C (or a `kill` of the tool) takes down with the runs while this
+/// lives: for a process the tool starts beside the runs (a special judge, in a group of its
+/// own, which the terminal's signal does not reach).
+pub(crate) struct StoppedWithRuns(i32);
+
+impl StoppedWithRuns {
+    /// Registers the group `pgid`.
+    pub(crate) fn new(pgid: i32) -> StoppedWithRuns {
+        stop_runs_when_stopped();
+        ACTIVE_GROUPS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(pgid);
+        StoppedWithRuns(pgid)
+    }
+}
+
+impl Drop for StoppedWithRuns {
+    fn drop(&mut self) {
+        ACTIVE_GROUPS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|&g| g != self.0);
+    }
+}
+
 /// Kills the processes of every run in progress: their groups and their cgroups.
 fn stop_all_runs() {
     for &pgid in ACTIVE_GROUPS

@@ -232,6 +232,8 @@ fn run_judge(
         .process_group(0)
         .spawn()
         .map_err(failed)?;
+    // Its group is its own: Ctrl-C reaches it only through the tool.
+    let _stopped = super::run::StoppedWithRuns::new(child.id() as i32);
     let started = Instant::now();
     let status = loop {
         if let Some(status) = child.try_wait().map_err(failed)? {
