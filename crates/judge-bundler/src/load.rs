@@ -92,6 +92,7 @@ fn rewriter(info: &CrateInfo, own: Option<&str>, offered: &Offered) -> Rewriter 
         own_crates: HashMap::new(),
         shadowed_std: offered.shadowed_std.clone(),
         root_crate_names: HashSet::new(),
+        reprinted: false,
     }
 }
 /// Loads a crate as text in two passes: the first learns its exported macros, which the
@@ -150,7 +151,10 @@ impl Loaded {
         lib: &Path,
         module: Option<String>,
     ) -> Result<String> {
-        let rw = rewriter(info, Some(&info.lib_name), &self.offered);
+        let mut rw = rewriter(info, Some(&info.lib_name), &self.offered);
+        // A dependency's module is printed again from its syntax tree; the problem's own
+        // library keeps its text.
+        rw.reprinted = module.is_some();
         let (text, exported) = load_crate(lib, rw, false)?;
         let as_bundled = || format!("{} as bundled", lib.display());
         let file = parsed::parse(&text).with_context(as_bundled)?;

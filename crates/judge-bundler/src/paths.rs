@@ -385,6 +385,14 @@ impl TokenContext<'_> {
                 };
                 if idents_in(g.stream()).iter().any(|n| rewritten(n)) {
                     kinds.push(RefusalKind::StringifyRewrittenPath);
+                } else if rw.reprinted {
+                    // One token reads the same however it is printed; a macro's `$x` is the
+                    // caller's tokens.
+                    let trees: Vec<TokenTree> = g.stream().into_iter().collect();
+                    let spaced = trees.len() > 1 && !trees.iter().any(|t| is_punct(Some(t), '$'));
+                    if spaced {
+                        kinds.push(RefusalKind::StringifyReprinted);
+                    }
                 }
             }
         }

@@ -101,6 +101,8 @@ pub enum RefusalKind {
     CallerLocation,
     /// `stringify!` of a path the bundle rewrites.
     StringifyRewrittenPath,
+    /// `stringify!` of several tokens in a library the bundle prints again.
+    StringifyReprinted,
     /// A `use` at the top of main.rs bringing in a name the bundle gives a crate's module.
     ImportNamedLikeCrate {
         /// The name.
@@ -287,6 +289,10 @@ impl fmt::Display for RefusalKind {
             RefusalKind::TypeName => write!(
                 f,
                 "`type_name` names a type by its module path, which the bundle moves (a crate becomes a module), so what it prints would differ from the cargo build; write the name itself"
+            ),
+            RefusalKind::StringifyReprinted => write!(
+                f,
+                "`stringify!` of several tokens in a library the bundle prints again from its syntax tree, which changes their spacing (`a+b` becomes `a + b`), so what it gives would differ from the cargo build; write the text itself"
             ),
             RefusalKind::StringifyRewrittenPath => write!(
                 f,

@@ -45,6 +45,9 @@ pub(super) struct Rewriter {
     /// The names `extern crate` items give crates at this crate's root (`extern crate dep as
     /// d;`, `extern crate self as me;`): root items, so `crate::d::x` is a path too.
     pub root_crate_names: HashSet<String>,
+    /// Whether the crate's code reaches the bundle printed again from its syntax tree (a
+    /// dependency's module), not as written: token spacing then changes.
+    pub reprinted: bool,
     /// The dependencies this crate's root imports under a name of its own (`pub use dep as
     /// __dep;`), by that name, to their module: `$crate::__dep::m!` is `$crate::m!`.
     pub own_crates: HashMap<String, String>,

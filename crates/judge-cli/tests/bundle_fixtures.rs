@@ -405,6 +405,10 @@ fn what_cannot_work_in_one_file_is_refused_with_where_and_why() {
         "crates/fx-module-path/src/lib.rs:5: `module_path!` gives the bundle's module path, not the source's, so what it prints would differ from the cargo build; write the text itself"
     );
     assert_eq!(
+        error("fx-stringify-reprinted"),
+        "crates/fx-spaced-lib/src/lib.rs:3: `stringify!` of several tokens in a library the bundle prints again from its syntax tree, which changes their spacing (`a+b` becomes `a + b`), so what it gives would differ from the cargo build; write the text itself"
+    );
+    assert_eq!(
         error("fx-caller-location"),
         "crates/fx-caller-location/src/lib.rs:3: `Location::caller()` gives the bundle's file, line and column, not the source's, so what it prints would differ from the cargo build; write the text itself"
     );
