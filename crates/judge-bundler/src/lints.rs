@@ -101,14 +101,18 @@ pub(super) fn allowable_on_modules(lints: &[String]) -> Vec<String> {
 
 /// Lints whose verdict on code the bundle itself changes: a library's public items are dead or
 /// unreachable in a module of a binary (`dead_code`, the `unused` group holding it,
-/// `unreachable_pub`), and the paths the bundler writes (`crate::grid_core::..`) are
+/// `unreachable_pub`, and `unused_macros`), the imports the bundler adds or prunes may go unused
+/// (`unused_imports`), and the paths the bundler writes (`crate::grid_core::..`) are
 /// qualifications a lint calls unneeded (`unused_qualifications`). Cargo judged the code
-/// without them; set to a judging level in the bundle, they fail code that is right.
+/// without them; set to a judging level in the bundle, they fail code that is right (and a
+/// `forbid` would refuse the bundler's own `allow`).
 const CHANGED_BY_BUNDLING: &[&str] = &[
     "dead_code",
     "unused",
     "unreachable_pub",
     "unused_qualifications",
+    "unused_imports",
+    "unused_macros",
 ];
 
 /// A library root's text (which becomes a module of the bundle) without the crate-level-only
