@@ -309,3 +309,25 @@ fn binaries_without_a_test_harness_hold_no_tests() {
     }
     assert!(checked >= 41, "only {checked} binaries without a harness");
 }
+
+/// Two versions of syn once cost the test build a second syn (15 s of CPU, and more in clippy's
+/// and rustdoc's builds): a lock update that resolves a `syn = ">=2, <4"` afresh picks syn 3.
+/// Only what this machine builds counts (syn 3 stays in the lock for wasm-bindgen).
+#[test]
+fn the_workspace_builds_one_version_of_syn_here() {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args(["tree", "--locked", "--duplicates", "--depth", "0"])
+        .args(["--edges", "normal,build,dev", "--manifest-path"])
+        .arg(workspace_root().join("Cargo.toml"))
+        .output()
+        .unwrap();
+    let listed = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let twice: Vec<&str> = listed.lines().filter(|l| l.starts_with("syn ")).collect();
+    assert!(twice.is_empty(), "syn is built in two versions: {twice:?}");
+}
