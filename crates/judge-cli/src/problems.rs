@@ -311,12 +311,19 @@ pub fn discover_all(root: &Path) -> Result<Discovery> {
     Ok(found)
 }
 
+thread_local! {
+    /// Why this thread's last [`discover`] skipped crates, for [`select`] to name when asked
+    /// for one of them.
+    static SKIPPED: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// The problems that can be used; a broken manifest is reported on stderr and skipped.
 pub fn discover(root: &Path) -> Result<Vec<Problem>> {
     let found = discover_all(root)?;
     for error in &found.errors {
         eprintln!("warning: skipping a problem: {error}");
     }
+    SKIPPED.with(|skipped| *skipped.borrow_mut() = found.errors);
     Ok(found.problems)
 }
 
@@ -357,6 +364,17 @@ pub fn select<'a>(problems: &'a [Problem], wanted: &str) -> Result<&'a Problem> 
     match matches.as_slice() {
         [one] => Ok(one),
         [] => {
+            // A crate skipped for its manifest is most likely the one meant.
+            let skipped = SKIPPED.with(|skipped| {
+                skipped
+                    .borrow()
+                    .iter()
+                    .find(|why| why.contains(wanted))
+                    .cloned()
+            });
+            if let Some(why) = skipped {
+                bail!("`{wanted}` is not a usable problem: {why}");
+            }
             let hint = closest(problems, wanted)
                 .map(|p| format!("did you mean `{}`? ", p.name))
                 .unwrap_or_default();
@@ -496,6 +514,29 @@ mod tests {
                     .contains("no [package.metadata.judge] (found [package.metadata.jugde])"),
             "{}",
             found.errors[1]
+        );
+    }
+
+    #[test]
+    fn a_problem_skipped_for_its_manifest_is_named_with_why() {
+        let root = tempfile::tempdir().unwrap();
+        write_crate(
+            root.path(),
+            "boj-5-broken",
+            "[package.metadata.judge]\nsite = \"baekjoon\"\nproblem = \"5\"\ncompare = \"token\"\n",
+        );
+        write_crate(
+            root.path(),
+            "boj-6-fine",
+            "[package.metadata.judge]\nsite = \"baekjoon\"\nproblem = \"6\"\n",
+        );
+        let all = discover(root.path()).unwrap();
+        let why = select(&all, "boj-5-broken").unwrap_err().to_string();
+        assert!(
+            why.starts_with("`boj-5-broken` is not a usable problem: ")
+                && why.contains("boj-5-broken/Cargo.toml")
+                && why.contains("unknown comparison `token`"),
+            "{why}"
         );
     }
 
