@@ -160,19 +160,27 @@ impl UseEdits<'_> {
     /// own (at the root itself, where it already is, not at all); a glob of the crate's root
     /// imports all of its macros that way. So are the paths of a group at the top of the
     /// `use` (`use {dep::a_macro, std::fmt::Write};`).
-    pub(super) fn macro_imports(&mut self, u: &syn::ItemUse, top: bool) {
+    ///
+    /// `named_here` are the names the module imports one by one (see `names_imported`): a
+    /// glob's macro of such a name is imported by that import already.
+    pub(super) fn macro_imports(
+        &mut self,
+        u: &syn::ItemUse,
+        top: bool,
+        named_here: &HashSet<String>,
+    ) {
         let at_root = self.at_bundle_root && top;
         let mut imports: Vec<String> = Vec::new();
         match &u.tree {
             UseTree::Path(p) => {
-                if self.path_macros(p, at_root, &mut imports) {
+                if self.path_macros(p, at_root, named_here, &mut imports) {
                     self.edits.cut(u.span());
                 }
             }
             UseTree::Group(g) => {
                 let taken: Vec<usize> = (0..g.items.len())
                     .filter(|&index| match &g.items[index] {
-                        UseTree::Path(p) => self.path_macros(p, at_root, &mut imports),
+                        UseTree::Path(p) => self.path_macros(p, at_root, named_here, &mut imports),
                         _ => false,
                     })
                     .collect();
@@ -202,7 +210,13 @@ impl UseEdits<'_> {
     /// root imports of the `#[macro_export]` macros it names (see [`UseEdits::macro_imports`])
     /// and cuts them out of its group. Returns whether the whole path names such macros (its
     /// caller cuts it then).
-    fn path_macros(&mut self, p: &syn::UsePath, at_root: bool, imports: &mut Vec<String>) -> bool {
+    fn path_macros(
+        &mut self,
+        p: &syn::UsePath,
+        at_root: bool,
+        named_here: &HashSet<String>,
+        imports: &mut Vec<String>,
+    ) -> bool {
         let first = unraw(&p.ident);
         if at_root && self.reexported_crate_at_root(p) {
             return true;
@@ -232,7 +246,7 @@ impl UseEdits<'_> {
         let all_macros = || {
             let mut names: Vec<String> = macros
                 .iter()
-                .filter(|name| !items.contains(*name))
+                .filter(|name| !items.contains(*name) && !named_here.contains(*name))
                 .cloned()
                 .collect();
             names.sort();

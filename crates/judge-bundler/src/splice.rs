@@ -109,7 +109,7 @@ fn splice_file(
     if rewriter.active {
         // `use` statements inside function bodies import macros too.
         for u in uses_in_blocks(&file) {
-            walker.uses().macro_imports(u, false);
+            walker.uses().macro_imports(u, false, &HashSet::new());
         }
     }
     let Edits {
@@ -193,6 +193,21 @@ fn std_macro_calls(
     std_macros::bare_calls_in_macro_bodies(tokens.clone(), &hidden)
 }
 
+/// The names a module's own `use` items bring in one by one (`use a::b;`, `use a::c as d;`),
+/// and the `#[macro_use] extern crate` macros (`prelude`) every module of the crate imports: a
+/// glob's macros are not imported again under these names (E0252).
+fn names_imported(items: &[Item], prelude: &[String]) -> HashSet<String> {
+    let mut names: HashSet<String> = prelude.iter().cloned().collect();
+    for item in items {
+        if let Item::Use(u) = item {
+            let mut leaves = Vec::new();
+            super::syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+            names.extend(leaves.into_iter().filter_map(|(_, name)| name));
+        }
+    }
+    names
+}
+
 /// The `use` items written inside blocks (function bodies and the like) of `file`.
 fn uses_in_blocks(file: &syn::File) -> Vec<&syn::ItemUse> {
     struct Find<'ast>(Vec<&'ast syn::ItemUse>);
@@ -250,6 +265,7 @@ impl Walker<'_> {
 
     fn items(&mut self, items: &[Item], inline: &[String]) -> Result<()> {
         let in_scope = self.textual.len();
+        let named_here = names_imported(items, &self.rewriter.macro_prelude);
         for item in items {
             if cfg::is_off(item_attrs(item)) {
                 self.edits.cut(item.span());
@@ -280,7 +296,7 @@ impl Walker<'_> {
                 }
                 Item::Use(u) if self.rewriter.active => {
                     self.uses().use_of_dependency(item, u, inline.is_empty());
-                    self.uses().macro_imports(u, inline.is_empty());
+                    self.uses().macro_imports(u, inline.is_empty(), &named_here);
                 }
                 _ => {}
             }
