@@ -275,7 +275,7 @@ impl Walker<'_> {
                 Item::Mod(m) => match &m.content {
                     Some((brace, inner)) => {
                         let mut path = inline.to_vec();
-                        path.push(unraw(&m.ident));
+                        path.push(self.inline_module_dir(m, inline));
                         self.uses()
                             .import_prelude(brace.span.close().byte_range().start, inner);
                         self.items(inner, &path)?;
@@ -350,6 +350,44 @@ impl Walker<'_> {
         Ok(())
     }
 
+    /// The folder an inline module's `mod x;` files are found in, as a component of `inline`:
+    /// its name, or with `#[path = "p"]` the absolute folder `p` from where a `#[path]` file
+    /// module would be looked for (which replaces the folders before it when joined).
+    fn inline_module_dir(&self, m: &syn::ItemMod, inline: &[String]) -> String {
+        let path = m.attrs.iter().find_map(|a| match &a.meta {
+            syn::Meta::NameValue(syn::MetaNameValue {
+                path,
+                value:
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(s),
+                        ..
+                    }),
+                ..
+            }) if path.is_ident("path") => Some(s.value()),
+            _ => None,
+        });
+        let Some(path) = path else {
+            return unraw(&m.ident);
+        };
+        let base = self.path_attr_base(inline).join(path);
+        std::path::absolute(&base)
+            .unwrap_or(base)
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    /// Where a `#[path]` in the module at `inline` of this file is relative to: the file's own
+    /// folder at its top, the inline modules' folders below it.
+    fn path_attr_base(&self, inline: &[String]) -> PathBuf {
+        if inline.is_empty() {
+            self.dirs.own.clone()
+        } else {
+            inline
+                .iter()
+                .fold(self.dirs.children.clone(), |d, c| d.join(c))
+        }
+    }
+
     fn module_file(&mut self, m: &syn::ItemMod, inline: &[String]) -> Result<()> {
         let name = unraw(&m.ident);
         let path_attr = match m.attrs.iter().find(|a| a.path().is_ident("path")) {
@@ -372,13 +410,7 @@ impl Walker<'_> {
                     at(self.path, attr.span())
                 ),
             };
-            let base = if inline.is_empty() {
-                self.dirs.own.clone()
-            } else {
-                inline
-                    .iter()
-                    .fold(self.dirs.children.clone(), |d, c| d.join(c))
-            };
+            let base = self.path_attr_base(inline);
             let file = base.join(value);
             if !is_file(&file) {
                 let kind = RefusalKind::MissingModuleFile {
