@@ -111,12 +111,7 @@ pub(super) fn use_aliases(
             use_aliases(g.stream(), deps, aliases);
             continue;
         }
-        if ident_at(&t, i).as_deref() != Some("use") {
-            continue;
-        }
-        let at = if is_colon2(&t, i + 1) { i + 3 } else { i + 1 };
-        let dep = ident_at(&t, at).map(|d| unraw_str(&d));
-        let Some(module) = dep.and_then(|d| deps.get(&d)) else {
+        let Some((at, module)) = used_dependency(&t, i, deps) else {
             continue;
         };
         if ident_at(&t, at + 1).as_deref() == Some("as") && is_punct(t.get(at + 3), ';') {
@@ -142,20 +137,26 @@ pub(super) fn use_aliases(
 /// The modules of the dependencies whose roots `t` (one level of tokens) imports by glob:
 /// `use dep::*;` or `use ::dep::*;`.
 fn globbed_dependencies(t: &[TokenTree], deps: &HashMap<String, String>) -> Vec<String> {
-    let mut found = Vec::new();
-    for i in 0..t.len() {
-        if ident_at(t, i).as_deref() != Some("use") {
-            continue;
-        }
-        let at = if is_colon2(t, i + 1) { i + 3 } else { i + 1 };
-        let module = ident_at(t, at).and_then(|d| deps.get(&unraw_str(&d)));
-        if let (Some(module), true, true) =
-            (module, is_colon2(t, at + 1), is_punct(t.get(at + 3), '*'))
-        {
-            found.push(module.clone());
-        }
+    (0..t.len())
+        .filter_map(|i| used_dependency(t, i, deps))
+        .filter(|&(at, _)| is_colon2(t, at + 1) && is_punct(t.get(at + 3), '*'))
+        .map(|(_, module)| module.clone())
+        .collect()
+}
+
+/// When `t[i]` is `use` and the path after it starts at one of `deps` (`use dep..` or `use
+/// ::dep..`): where that name is in `t`, and the dependency's module.
+fn used_dependency<'a>(
+    t: &[TokenTree],
+    i: usize,
+    deps: &'a HashMap<String, String>,
+) -> Option<(usize, &'a String)> {
+    if ident_at(t, i).as_deref() != Some("use") {
+        return None;
     }
-    found
+    let at = if is_colon2(t, i + 1) { i + 3 } else { i + 1 };
+    let module = deps.get(&unraw_str(&ident_at(t, at)?))?;
+    Some((at, module))
 }
 
 /// What rewriting one file's tokens needs.

@@ -158,7 +158,8 @@ fn std_macro_calls(
     file: &syn::File,
     tokens: &TokenStream,
 ) -> Vec<usize> {
-    if !rewriter.active {
+    let in_library = rewriter.own_module.is_some() && !rewriter.shadowed_std.is_empty();
+    if !rewriter.active || !(main_root || in_library) {
         return Vec::new();
     }
     // Each dependency by its name in code, with the macros it exports.
@@ -179,9 +180,6 @@ fn std_macro_calls(
         );
         return std_macros::bare_calls(tokens.clone(), &hidden);
     }
-    if rewriter.own_module.is_none() || rewriter.shadowed_std.is_empty() {
-        return Vec::new();
-    }
     let mut hidden = std_macros::hidden(
         &rewriter.shadowed_std,
         file,
@@ -191,6 +189,21 @@ fn std_macro_calls(
     // The crate's own macro of that name is what its own calls mean.
     hidden.retain(|m| !rewriter.own_macros.contains(m));
     std_macros::bare_calls_in_macro_bodies(tokens.clone(), &hidden)
+}
+
+/// The string of an attribute written `name = "string"` (`#[path = "x.rs"]`).
+fn string_value(meta: &syn::Meta) -> Option<String> {
+    match meta {
+        syn::Meta::NameValue(syn::MetaNameValue {
+            value:
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }),
+            ..
+        }) => Some(s.value()),
+        _ => None,
+    }
 }
 
 /// The names a module's own `use` items bring in one by one (`use a::b;`, `use a::c as d;`),
@@ -354,18 +367,11 @@ impl Walker<'_> {
     /// its name, or with `#[path = "p"]` the absolute folder `p` from where a `#[path]` file
     /// module would be looked for (which replaces the folders before it when joined).
     fn inline_module_dir(&self, m: &syn::ItemMod, inline: &[String]) -> String {
-        let path = m.attrs.iter().find_map(|a| match &a.meta {
-            syn::Meta::NameValue(syn::MetaNameValue {
-                path,
-                value:
-                    syn::Expr::Lit(syn::ExprLit {
-                        lit: syn::Lit::Str(s),
-                        ..
-                    }),
-                ..
-            }) if path.is_ident("path") => Some(s.value()),
-            _ => None,
-        });
+        let path = m
+            .attrs
+            .iter()
+            .filter(|a| a.path().is_ident("path"))
+            .find_map(|a| string_value(&a.meta));
         let Some(path) = path else {
             return unraw(&m.ident);
         };
@@ -396,19 +402,11 @@ impl Walker<'_> {
         };
         let (file, dirs) = if let Some((attr, meta)) = &path_attr {
             let attr = *attr;
-            let value = match meta {
-                syn::Meta::NameValue(syn::MetaNameValue {
-                    value:
-                        syn::Expr::Lit(syn::ExprLit {
-                            lit: syn::Lit::Str(s),
-                            ..
-                        }),
-                    ..
-                }) => s.value(),
-                _ => bail!(
+            let Some(value) = string_value(meta) else {
+                bail!(
                     "{}: `#[path]` needs a string, as in #[path = \"file.rs\"]",
                     at(self.path, attr.span())
-                ),
+                )
             };
             let base = self.path_attr_base(inline);
             let file = base.join(value);
