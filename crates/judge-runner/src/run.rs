@@ -339,18 +339,12 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         let _ = sys::wait(pid, false);
         anyhow::bail!("could not put {} in its memory cgroup", program.describe());
     }
-    ACTIVE_GROUPS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push(pid);
+    let stopped_with_runs = StoppedWithRuns::new(pid);
     let mark = format!("{RUN_MARK}={run_id}");
     let watched = watch(pid, &files.stdout, limits, start, cgroup.as_ref(), &mark);
     // Whatever happened, nothing of the program outlives its run.
     kill_run(pid, cgroup.as_ref());
-    ACTIVE_GROUPS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .retain(|&g| g != pid);
+    drop(stopped_with_runs);
     let watched = watched?;
     clean_up(pid, cgroup, &mark);
     let wall = start.elapsed();
@@ -497,8 +491,8 @@ fn clean_up(pid: i32, cgroup: Option<cgroup::RunCgroup>, mark: &str) {
 static ACTIVE_GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 
 /// A process group that Ctrl-C (or a `kill` of the tool) takes down with the runs while this
-/// lives: for a process the tool starts beside the runs (a special judge, in a group of its
-/// own, which the terminal's signal does not reach).
+/// lives: a run's own, and a process the tool starts beside the runs (a special judge), each in
+/// a group of its own, which the terminal's signal does not reach.
 pub(crate) struct StoppedWithRuns(i32);
 
 impl StoppedWithRuns {
