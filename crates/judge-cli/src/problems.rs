@@ -350,7 +350,7 @@ pub fn select<'a>(problems: &'a [Problem], wanted: &str) -> Result<&'a Problem> 
             .into_iter()
             .filter(|p| p.judge.problem == wanted)
             .collect()
-    } else if by_start.is_empty() && !wanted.is_empty() {
+    } else if by_start.is_empty() {
         problems
             .iter()
             .filter(|p| p.name.contains(wanted))

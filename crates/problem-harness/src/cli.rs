@@ -176,41 +176,34 @@ fn tools(name: &str, manifest_dir: &str, problem: Erased, trace: Option<&dyn Tra
                 eprintln!("{name}: no trace yet");
                 ExitCode::from(2)
             }
-            Some(trace) => match trace_command(name, trace, &options) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("trace: {e:#}");
-                    ExitCode::from(2)
-                }
-            },
-        },
-        Command::Worst => match print_out(&problem.worst()) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("worst: {e:#}");
-                ExitCode::from(2)
+            Some(trace) => {
+                exit_status("trace", trace_command(name, trace, &options).map(|()| true))
             }
         },
-        Command::Hunt(options) => match hunt_command(name, &problem, &options) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("hunt: {e:#}");
-                ExitCode::from(2)
-            }
-        },
+        Command::Worst => exit_status("worst", print_out(&problem.worst()).map(|()| true)),
+        Command::Hunt(options) => exit_status(
+            "hunt",
+            hunt_command(name, &problem, &options).map(|()| true),
+        ),
         Command::Stress(stress) => {
             let save_dir = stress
                 .save_dir
                 .clone()
                 .unwrap_or_else(|| sample_check::samples_dir(manifest_dir, name));
-            match stress_command(name, problem, &stress, &save_dir) {
-                Ok(true) => ExitCode::SUCCESS,
-                Ok(false) => ExitCode::from(1),
-                Err(e) => {
-                    eprintln!("stress: {e:#}");
-                    ExitCode::from(2)
-                }
-            }
+            exit_status("stress", stress_command(name, problem, &stress, &save_dir))
+        }
+    }
+}
+
+/// A command's outcome as the exit status: 0 when it passed, 1 when a check failed, 2 (with one
+/// `command: message` line on stderr) when it could not do its job.
+fn exit_status(command: &str, outcome: anyhow::Result<bool>) -> ExitCode {
+    match outcome {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("{command}: {e:#}");
+            ExitCode::from(2)
         }
     }
 }
