@@ -21,7 +21,7 @@ const DECLARING: &[&str] = &["mod", "struct", "enum", "union", "type", "trait"];
 
 /// The names items at this level of `t` declare (not those inside nested blocks): after a
 /// declaring keyword, after `as` in a `use` (an alias), and the last segment of
-/// every `use` path (`use a::grid_core;`, `use a::{b, grid_core}`) past its first.
+/// every `use` path (`use a::grid_core;`, `use a::{b, grid_core}`) past its first, unless renamed.
 fn declared_names(t: &[TokenTree]) -> HashSet<String> {
     let mut names = HashSet::new();
     let mut in_use = false;
@@ -46,6 +46,7 @@ fn declared_names(t: &[TokenTree]) -> HashSet<String> {
                     && is_colon2(t, i - 2)
                     && !is_ident(t.get(i - 3), "use")
                     && !is_colon2(t, i + 1)
+                    && !is_ident(t.get(i + 1), "as")
                 {
                     names.insert(unraw_str(&word));
                 }
@@ -96,6 +97,37 @@ fn group_parent(t: &[TokenTree], i: usize) -> Option<String> {
         TokenTree::Ident(id) => Some(unraw_str(&id.to_string())),
         _ => None,
     }
+}
+
+/// The renaming leaves of the `use` items at this level of `t`, at any depth of their groups:
+/// `(m, n)` for `use a::m as n;` and `use a::{m as n};`.
+fn use_renames(t: &[TokenTree]) -> Vec<(String, String)> {
+    fn leaves(t: &[TokenTree], found: &mut Vec<(String, String)>) {
+        for i in 0..t.len() {
+            match &t[i] {
+                TokenTree::Group(g) => {
+                    leaves(&g.stream().into_iter().collect::<Vec<_>>(), found);
+                }
+                TokenTree::Ident(id) if id == "as" && i >= 1 => {
+                    if let (Some(name), Some(alias)) = (ident_at(t, i - 1), ident_at(t, i + 1)) {
+                        found.push((unraw_str(&name), unraw_str(&alias)));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut found = Vec::new();
+    let mut start = None;
+    for i in 0..t.len() {
+        if is_ident(t.get(i), "use") {
+            start = Some(i + 1);
+        } else if let (Some(from), true) = (start, is_punct(t.get(i), ';')) {
+            leaves(&t[from..i], &mut found);
+            start = None;
+        }
+    }
+    found
 }
 
 /// Adds to `aliases` every `use dep as alias;` (or `use ::dep as alias;`) in `stream`, at any
@@ -159,6 +191,17 @@ fn used_dependency<'a>(
     Some((at, module))
 }
 
+/// What the items of the enclosing blocks declare, which changes what names inside mean.
+#[derive(Clone, Default)]
+pub(super) struct Hidden {
+    /// Dependency names a local item declares (a local `mod grid_core`, a `use x::grid_core`):
+    /// there the name is the local item, not the dependency, and stays as it is.
+    names: HashSet<String>,
+    /// Imported names that are a dependency's macro and item at once (the `use` keeps only
+    /// the item, see `macro_imports`), to that macro's name: their calls get its path.
+    macro_calls: HashMap<String, String>,
+}
+
 /// What rewriting one file's tokens needs.
 pub(super) struct TokenContext<'a> {
     pub rw: &'a Rewriter,
@@ -188,10 +231,8 @@ impl TokenContext<'_> {
     /// one of the dependency's exported macros, which live at the root); inside a wrapped crate
     /// `crate::`/`$crate::` gain the crate's module. Reports what cannot work in one file.
     ///
-    /// `shadowed` are the dependency names that items of the enclosing blocks declare (a local
-    /// `mod grid_core`, a `use x::grid_core`): there the name is the local item, not the
-    /// dependency, and stays as it is.
-    pub(super) fn rewrite(&mut self, stream: TokenStream, shadowed: &HashSet<String>) {
+    /// `shadowed` is what the items of the enclosing blocks declare.
+    pub(super) fn rewrite(&mut self, stream: TokenStream, shadowed: &Hidden) {
         let t: Vec<TokenTree> = stream.into_iter().collect();
         let shadowed = self.shadowed_here(&t, shadowed);
         let mut skip_until = 0;
@@ -212,15 +253,15 @@ impl TokenContext<'_> {
         }
     }
 
-    /// `shadowed` (what the enclosing blocks hide) with what the items of this level of `t`
-    /// declare: dependency names, and (as `name!`) imported names that are a dependency's
-    /// macro and item at once, whose calls are given the macro's path (the `use` keeps only
-    /// the item, see `macro_imports`).
-    fn shadowed_here(&self, t: &[TokenTree], shadowed: &HashSet<String>) -> HashSet<String> {
+    /// `shadowed` (what the enclosing blocks declare) with what the items of this level of `t`
+    /// declare: dependency names, and imported names that are a dependency's macro and item
+    /// at once, whose calls are given the macro's path (the `use` keeps only the item, see
+    /// `macro_imports`).
+    fn shadowed_here(&self, t: &[TokenTree], shadowed: &Hidden) -> Hidden {
         let rw = self.rw;
         let mut shadowed = shadowed.clone();
         let declared = declared_names(t);
-        shadowed.extend(
+        shadowed.names.extend(
             declared
                 .iter()
                 .filter(|n| rw.deps.contains_key(*n))
@@ -235,11 +276,19 @@ impl TokenContext<'_> {
                         .is_some_and(|items| items.contains(name))
             }) || (rw.own_macros.contains(name) && rw.own_items.contains(name))
         };
-        shadowed.extend(
+        shadowed.macro_calls.extend(
             declared
                 .iter()
                 .filter(|n| macro_and_item(n))
-                .map(|n| format!("{n}!")),
+                .map(|n| (n.clone(), n.clone())),
+        );
+        // `use dep::m as n;`: calls `n!` are calls of `m!` (this replaces what `n` alone
+        // would mean).
+        shadowed.macro_calls.extend(
+            use_renames(t)
+                .into_iter()
+                .filter(|(name, _)| macro_and_item(name))
+                .map(|(name, alias)| (alias, name)),
         );
         // A glob of a dependency's root (`use dep::*;`) brings each such name too.
         for module in globbed_dependencies(t, &rw.deps) {
@@ -248,26 +297,22 @@ impl TokenContext<'_> {
             else {
                 continue;
             };
-            shadowed.extend(macros.intersection(items).map(|n| format!("{n}!")));
+            shadowed
+                .macro_calls
+                .extend(macros.intersection(items).map(|n| (n.clone(), n.clone())));
         }
         shadowed
     }
 
     /// The group `g` at `i` of `t`: its tokens rewritten in turn.
-    fn group(
-        &mut self,
-        t: &[TokenTree],
-        i: usize,
-        g: &proc_macro2::Group,
-        shadowed: &HashSet<String>,
-    ) {
+    fn group(&mut self, t: &[TokenTree], i: usize, g: &proc_macro2::Group, shadowed: &Hidden) {
         // A module's body sees only what it declares itself (and the crates);
         // any other block also sees what encloses it.
         let module_body = i >= 2
             && is_ident(t.get(i - 2), "mod")
             && g.delimiter() == proc_macro2::Delimiter::Brace;
         let outer = if module_body {
-            HashSet::new()
+            Hidden::default()
         } else {
             shadowed.clone()
         };
@@ -310,13 +355,7 @@ impl TokenContext<'_> {
 
     /// The identifier `id` at `i` of `t`: refused when the bundle would change what it
     /// means, rewritten when it starts a path that changes.
-    fn ident(
-        &mut self,
-        t: &[TokenTree],
-        i: usize,
-        id: &proc_macro2::Ident,
-        shadowed: &HashSet<String>,
-    ) {
+    fn ident(&mut self, t: &[TokenTree], i: usize, id: &proc_macro2::Ident, shadowed: &Hidden) {
         if inside(self.removed, id.span().byte_range().start) {
             return;
         }
@@ -496,7 +535,7 @@ impl TokenContext<'_> {
         i: usize,
         name: &str,
         after_colons: bool,
-        shadowed: &HashSet<String>,
+        shadowed: &Hidden,
     ) -> bool {
         let rw = self.rw;
         let span = t[i].span();
@@ -511,10 +550,11 @@ impl TokenContext<'_> {
             });
             return true;
         }
-        if is_macro_bang(t, i) && !after_colons && shadowed.contains(&format!("{bare}!")) {
+        let macro_name = shadowed.macro_calls.get(bare);
+        if let (true, false, Some(macro_name)) = (is_macro_bang(t, i), after_colons, macro_name) {
             self.edits.push(Edit {
-                range: span.byte_range().start..span.byte_range().start,
-                text: "crate::".to_string(),
+                range: span.byte_range(),
+                text: format!("crate::{macro_name}"),
             });
             return true;
         }
@@ -529,14 +569,14 @@ impl TokenContext<'_> {
         i: usize,
         name: &str,
         after_colons: bool,
-        shadowed: &HashSet<String>,
+        shadowed: &Hidden,
     ) {
         let rw = self.rw;
         let span = t[i].span();
         let bare = name.strip_prefix("r#").unwrap_or(name);
         let leading = after_colons && !continues_path(t, i);
         // `::dep` names the crate even where a local `dep` hides it.
-        if shadowed.contains(bare) && !leading {
+        if shadowed.names.contains(bare) && !leading {
             return;
         }
         let Some(module) = rw.deps.get(bare) else {
@@ -630,5 +670,29 @@ impl TokenContext<'_> {
             return true;
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(text: &str) -> Vec<TokenTree> {
+        text.parse::<TokenStream>().unwrap().into_iter().collect()
+    }
+
+    #[test]
+    fn a_renamed_import_declares_its_new_name_only() {
+        let t = tokens("use a::grid_core as g; use b::{c as d, e}; use f::h;");
+        let mut names: Vec<String> = declared_names(&t).into_iter().collect();
+        names.sort();
+        assert_eq!(names, ["d", "e", "g", "h"]);
+    }
+
+    #[test]
+    fn renames_are_read_from_uses_at_every_depth_of_their_groups() {
+        let t = tokens("use a::m as n; use b::{c::{p as q}, r}; let x = y as u8;");
+        let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+        assert_eq!(use_renames(&t), [pair("m", "n"), pair("p", "q")]);
     }
 }

@@ -18,7 +18,7 @@ use super::docs::DocTokens;
 use super::edits::{apply, inside, Edit, Edits};
 use super::imports::UseEdits;
 use super::parsed;
-use super::paths::{use_aliases, TokenContext};
+use super::paths::{use_aliases, Hidden, TokenContext};
 use super::recorded::is_file;
 use super::refusal::{Refusal, RefusalKind};
 use super::rewriter::{with_root_aliases, Rewriter};
@@ -140,7 +140,7 @@ fn splice_file(
         path,
         doc_tokens: DocTokens::Code,
     };
-    context.rewrite(tokens, &HashSet::new());
+    context.rewrite(tokens, &Hidden::default());
     if let Some(first) = problems.into_iter().next() {
         return Err(first.into());
     }
