@@ -6,6 +6,7 @@
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::path::Path;
+use std::rc::Rc;
 
 use proc_macro2::{TokenStream, TokenTree};
 
@@ -176,6 +177,16 @@ fn globbed_dependencies(t: &[TokenTree], deps: &HashMap<String, String>) -> Vec<
         .collect()
 }
 
+/// Whether `t` (one level of tokens) has `use super::*;`.
+fn globs_super(t: &[TokenTree]) -> bool {
+    (0..t.len()).any(|i| {
+        is_ident(t.get(i), "use")
+            && is_ident(t.get(i + 1), "super")
+            && is_colon2(t, i + 2)
+            && is_punct(t.get(i + 4), '*')
+    })
+}
+
 /// When `t[i]` is `use` and the path after it starts at one of `deps` (`use dep..` or `use
 /// ::dep..`): where that name is in `t`, and the dependency's module.
 fn used_dependency<'a>(
@@ -200,6 +211,8 @@ pub(super) struct Hidden {
     /// Imported names that are a dependency's macro and item at once (the `use` keeps only
     /// the item, see `macro_imports`), to that macro's name: their calls get its path.
     macro_calls: HashMap<String, String>,
+    /// What the module around this one declares, which `use super::*;` brings in.
+    parent: Option<Rc<Hidden>>,
 }
 
 /// What rewriting one file's tokens needs.
@@ -290,6 +303,17 @@ impl TokenContext<'_> {
                 .filter(|(name, _)| macro_and_item(name))
                 .map(|(name, alias)| (alias, name)),
         );
+        // `use super::*;` brings what the module around declares (a module named like a
+        // dependency, an import of a macro and item), before the dependency's name.
+        if let Some(parent) = shadowed.parent.clone().filter(|_| globs_super(t)) {
+            shadowed.names.extend(parent.names.iter().cloned());
+            for (name, macro_name) in &parent.macro_calls {
+                shadowed
+                    .macro_calls
+                    .entry(name.clone())
+                    .or_insert_with(|| macro_name.clone());
+            }
+        }
         // A glob of a dependency's root (`use dep::*;`) brings each such name too.
         for module in globbed_dependencies(t, &rw.deps) {
             let (Some(macros), Some(items)) =
@@ -312,7 +336,10 @@ impl TokenContext<'_> {
             && is_ident(t.get(i - 2), "mod")
             && g.delimiter() == proc_macro2::Delimiter::Brace;
         let outer = if module_body {
-            Hidden::default()
+            Hidden {
+                parent: Some(Rc::new(shadowed.clone())),
+                ..Hidden::default()
+            }
         } else {
             shadowed.clone()
         };
