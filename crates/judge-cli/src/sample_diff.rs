@@ -7,6 +7,7 @@ use anyhow::Result;
 use rayon::prelude::*;
 use serde::Serialize;
 use similar::{ChangeTag, DiffOp, TextDiff};
+use unicode_width::UnicodeWidthStr;
 
 use super::run::{run, Limits, Outcome, Program, Stop};
 use super::samples::Sample;
@@ -444,16 +445,18 @@ fn evidence(out: &mut String, r: &CaseResult, show: &Show) {
 pub fn render_problem(title: &str, results: &[CaseResult], show: &Show) -> String {
     let style = show.style;
     let mut out = format!("{}\n", style.paint(title, "1"));
+    // Columns on a terminal: a Hangul case name is two columns a character.
     let width = results
         .iter()
-        .map(|r| r.name.len())
+        .map(|r| r.name.width())
         .max()
         .unwrap_or(0)
         .max(4);
     for r in results {
+        let pad = " ".repeat(width - r.name.width());
         let _ = writeln!(
             out,
-            "  {:<width$}  {} {:>8.1} ms  {:>9}",
+            "  {}{pad}  {} {:>8.1} ms  {:>9}",
             r.name,
             style.verdict(r.verdict),
             r.time_ms,
@@ -566,6 +569,18 @@ mod tests {
             text,
             "p\n  1     WA          1.5 ms    2.0 MiB\n      - expected  + actual\n      2 - 2\n      2 + 5\n      input:\n      | in\n  summary: 1 cases: 1 WA; slowest 1.5 ms CPU; peak 2.0 MiB\n"
         );
+    }
+
+    #[test]
+    fn verdicts_line_up_under_case_names_in_hangul() {
+        let mut korean = case(Verdict::Accepted, "1\n", "1\n");
+        korean.name = "예제".into();
+        let mut longer = case(Verdict::Accepted, "1\n", "1\n");
+        longer.name = "예제-12".into();
+        let text = render_problem("p", &[korean, longer], &show(false));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[1], "  예제     AC          1.5 ms    2.0 MiB");
+        assert_eq!(lines[2], "  예제-12  AC          1.5 ms    2.0 MiB");
     }
 
     #[test]
