@@ -79,7 +79,7 @@ pub fn check_bundle(
     let shown = source_path.strip_prefix(root).unwrap_or(source_path);
     let mut results = Vec::new();
     for compiler in compilers {
-        let dir = tempfile::tempdir()?;
+        let dir = judge_runner::ScratchDir::new()?;
         let start = Instant::now();
         let compiled = compiler.compile_in(shown, root, dir.path())?;
         let compile_time = start.elapsed();

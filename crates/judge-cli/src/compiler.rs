@@ -86,12 +86,16 @@ impl Compiler {
     /// keeps what rustc printed whether or not it compiled.
     pub fn compile_in(&self, source: &Path, cwd: &Path, out_dir: &Path) -> Result<Compiled> {
         std::fs::create_dir_all(out_dir)?;
+        let out_dir = &std::env::current_dir()?.join(out_dir);
         let exe = out_dir.join("main");
+        // rustc's own temporary folders go into `out_dir` too: a scratch folder, which a
+        // stopped tool removes with whatever a killed rustc left there.
         let out = Command::new(&self.path)
             .args(["--edition", "2021", "-O", "-o"])
             .arg(&exe)
             .arg(source)
             .current_dir(cwd)
+            .env("TMPDIR", out_dir)
             .output()
             .with_context(|| format!("running {}", self.path.display()))?;
         Ok(Compiled {

@@ -441,3 +441,74 @@ fn the_cargo_sample_test_and_sample_diff_agree() {
         );
     }
 }
+
+/// Waits up to `seconds` for `done`, checking every 20 ms.
+fn wait_for(seconds: u64, mut done: impl FnMut() -> bool) -> bool {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while std::time::Instant::now() < until {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    done()
+}
+
+#[test]
+fn ctrl_c_takes_the_judge_down_and_leaves_no_temporary_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    write(d, "a.in", "1\n");
+    write(d, "a.out", "1\n");
+    // The judge says where it is, then sleeps far past the test.
+    let pid_file = d.join("judge.pid");
+    write(
+        d,
+        "judge.sh",
+        &format!(
+            "echo $$ > {}.part && mv {0}.part {0}\nexec sleep 60\n",
+            pid_file.display()
+        ),
+    );
+    let scratch = d.join("scratch");
+    std::fs::create_dir(&scratch).unwrap();
+    let mut child = tool()
+        .args(["-c", "cat", "--samples"])
+        .arg(d)
+        .args([
+            "--judge-command",
+            &format!("sh {}", d.join("judge.sh").display()),
+        ])
+        .env("TMPDIR", &scratch)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    assert!(
+        wait_for(30, || pid_file.exists()),
+        "the judge never started"
+    );
+    let judge: u32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupted.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let left: Vec<_> = std::fs::read_dir(&scratch).unwrap().collect();
+    assert!(left.is_empty(), "left in $TMPDIR: {left:?}");
+    // Gone, or a zombie until its new parent reaps it.
+    let judge_gone = || {
+        std::fs::read_to_string(format!("/proc/{judge}/stat"))
+            .map_or(true, |stat| stat.contains(") Z "))
+    };
+    assert!(
+        wait_for(5, judge_gone),
+        "the judge (pid {judge}) still runs"
+    );
+}

@@ -9,12 +9,14 @@
 //! system (`setrlimit`, `ptrace`, `wait4`, `kill`).
 
 mod run;
+mod scratch;
 mod verdict;
 
 pub use run::{
     cgroups_available, memory_cgroups_available, run, signal_name, spawn_when_not_busy, Exit,
     Limits, Outcome, Program, Stop, DEFAULT_OUTPUT_LIMIT_MB, RUN_MARK,
 };
+pub use scratch::ScratchDir;
 pub use verdict::{
     compare, compare_with, deserialize_compare, judge, judge_explained, parse_compare, Checker,
     Compare, Verdict, JUDGE_TIMEOUT,

@@ -360,14 +360,15 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
 }
 
 /// Once per process: stopped by Ctrl-C or a `kill`, the tool takes its runs' processes with it
-/// (a program runs in a group of its own, which the terminal's signal does not reach). Another
-/// handler already set (by a caller) is left alone.
-fn stop_runs_when_stopped() {
+/// (a program runs in a group of its own, which the terminal's signal does not reach), and its
+/// scratch folders. Another handler already set (by a caller) is left alone.
+pub(crate) fn stop_runs_when_stopped() {
     static SETUP: Once = Once::new();
     SETUP.call_once(|| {
         sys::become_subreaper();
         let _ = ctrlc::set_handler(|| {
             stop_all_runs();
+            super::scratch::remove_all();
             std::process::exit(130);
         });
     });

@@ -212,7 +212,7 @@ fn run_judge(
 ) -> Result<bool, String> {
     use std::os::unix::process::CommandExt;
     let failed = |e: std::io::Error| format!("`{command}` could not be run: {e}");
-    let dir = tempfile::tempdir().map_err(failed)?;
+    let dir = super::ScratchDir::new().map_err(failed)?;
     let (e, a, err) = (
         dir.path().join("expected"),
         dir.path().join("actual"),
