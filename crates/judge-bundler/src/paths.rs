@@ -131,6 +131,78 @@ fn use_renames(t: &[TokenTree]) -> Vec<(String, String)> {
     found
 }
 
+/// `shadowed` (what the enclosing blocks declare) with what the items of this level of `t`
+/// declare: dependency names, and imported names that are a dependency's macro and item
+/// at once, whose calls are given the macro's path (the `use` keeps only the item, see
+/// `macro_imports`); through `use super::*;` what the module around declares, through `use
+/// crate::*;` in a library what its root declares.
+pub(super) fn level_hidden(rw: &Rewriter, t: &[TokenTree], shadowed: &Hidden) -> Hidden {
+    let mut shadowed = shadowed.clone();
+    let declared = declared_names(t);
+    shadowed.names.extend(
+        declared
+            .iter()
+            .filter(|n| rw.deps.contains_key(*n))
+            .cloned(),
+    );
+    let macro_and_item = |name: &String| {
+        rw.dep_macros.iter().any(|(module, macros)| {
+            macros.contains(name)
+                && rw
+                    .dep_items
+                    .get(module)
+                    .is_some_and(|items| items.contains(name))
+        }) || (rw.own_macros.contains(name) && rw.own_items.contains(name))
+    };
+    shadowed.macro_calls.extend(
+        declared
+            .iter()
+            .filter(|n| macro_and_item(n))
+            .map(|n| (n.clone(), n.clone())),
+    );
+    // `use dep::m as n;`: calls `n!` are calls of `m!` (this replaces what `n` alone
+    // would mean).
+    shadowed.macro_calls.extend(
+        use_renames(t)
+            .into_iter()
+            .filter(|(name, _)| macro_and_item(name))
+            .map(|(name, alias)| (alias, name)),
+    );
+    // `use super::*;` brings what the module around declares (a module named like a
+    // dependency, an import of a macro and item), before the dependency's name.
+    if let Some(parent) = shadowed.parent.clone().filter(|_| globs(t, "super")) {
+        shadowed.names.extend(parent.names.iter().cloned());
+        for (name, macro_name) in &parent.macro_calls {
+            shadowed
+                .macro_calls
+                .entry(name.clone())
+                .or_insert_with(|| macro_name.clone());
+        }
+    }
+    if rw.own_module.is_some() && globs(t, "crate") {
+        shadowed.macro_calls.extend(own_macros_and_items(rw));
+    }
+    // A glob of a dependency's root (`use dep::*;`) brings each such name too.
+    for module in globbed_dependencies(t, &rw.deps) {
+        let (Some(macros), Some(items)) = (rw.dep_macros.get(&module), rw.dep_items.get(&module))
+        else {
+            continue;
+        };
+        shadowed
+            .macro_calls
+            .extend(macros.intersection(items).map(|n| (n.clone(), n.clone())));
+    }
+    shadowed
+}
+
+/// The names that are a macro and an item at once at the root of the library being rewritten,
+/// each to itself: what its root declares of them, whose calls need the macro's path.
+fn own_macros_and_items(rw: &Rewriter) -> impl Iterator<Item = (String, String)> + '_ {
+    rw.own_macros
+        .intersection(&rw.own_items)
+        .map(|n| (n.clone(), n.clone()))
+}
+
 /// Adds to `aliases` every `use dep as alias;` (or `use ::dep as alias;`) in `stream`, at any
 /// depth, whose `dep` is one of `deps`: the alias to the dependency's module.
 pub(super) fn use_aliases(
@@ -177,11 +249,11 @@ fn globbed_dependencies(t: &[TokenTree], deps: &HashMap<String, String>) -> Vec<
         .collect()
 }
 
-/// Whether `t` (one level of tokens) has `use super::*;`.
-fn globs_super(t: &[TokenTree]) -> bool {
+/// Whether `t` (one level of tokens) has `use <module>::*;` (`super`, `crate`).
+fn globs(t: &[TokenTree], module: &str) -> bool {
     (0..t.len()).any(|i| {
         is_ident(t.get(i), "use")
-            && is_ident(t.get(i + 1), "super")
+            && is_ident(t.get(i + 1), module)
             && is_colon2(t, i + 2)
             && is_punct(t.get(i + 4), '*')
     })
@@ -213,6 +285,32 @@ pub(super) struct Hidden {
     macro_calls: HashMap<String, String>,
     /// What the module around this one declares, which `use super::*;` brings in.
     parent: Option<Rc<Hidden>>,
+}
+
+impl Hidden {
+    /// Where a file starts: the file of a module, its `parent` what the module around declares;
+    /// the root file of a library (`library_root`), the names that are a macro and an item at
+    /// once, which its root declares.
+    pub(super) fn file(rw: &Rewriter, parent: Option<Rc<Hidden>>, library_root: bool) -> Hidden {
+        let mut hidden = Hidden {
+            parent,
+            ..Hidden::default()
+        };
+        if library_root && rw.own_module.is_some() {
+            hidden.macro_calls.extend(own_macros_and_items(rw));
+        }
+        hidden
+    }
+
+    /// What the module whose items are `t` declares, inside the module `self` describes.
+    pub(super) fn module(&self, rw: &Rewriter, t: TokenStream) -> Hidden {
+        let t: Vec<TokenTree> = t.into_iter().collect();
+        let module = Hidden {
+            parent: Some(Rc::new(self.clone())),
+            ..Hidden::default()
+        };
+        level_hidden(rw, &t, &module)
+    }
 }
 
 /// What rewriting one file's tokens needs.
@@ -266,66 +364,9 @@ impl TokenContext<'_> {
         }
     }
 
-    /// `shadowed` (what the enclosing blocks declare) with what the items of this level of `t`
-    /// declare: dependency names, and imported names that are a dependency's macro and item
-    /// at once, whose calls are given the macro's path (the `use` keeps only the item, see
-    /// `macro_imports`).
+    /// `shadowed` with what the items of this level of `t` declare (see [`level_hidden`]).
     fn shadowed_here(&self, t: &[TokenTree], shadowed: &Hidden) -> Hidden {
-        let rw = self.rw;
-        let mut shadowed = shadowed.clone();
-        let declared = declared_names(t);
-        shadowed.names.extend(
-            declared
-                .iter()
-                .filter(|n| rw.deps.contains_key(*n))
-                .cloned(),
-        );
-        let macro_and_item = |name: &String| {
-            rw.dep_macros.iter().any(|(module, macros)| {
-                macros.contains(name)
-                    && rw
-                        .dep_items
-                        .get(module)
-                        .is_some_and(|items| items.contains(name))
-            }) || (rw.own_macros.contains(name) && rw.own_items.contains(name))
-        };
-        shadowed.macro_calls.extend(
-            declared
-                .iter()
-                .filter(|n| macro_and_item(n))
-                .map(|n| (n.clone(), n.clone())),
-        );
-        // `use dep::m as n;`: calls `n!` are calls of `m!` (this replaces what `n` alone
-        // would mean).
-        shadowed.macro_calls.extend(
-            use_renames(t)
-                .into_iter()
-                .filter(|(name, _)| macro_and_item(name))
-                .map(|(name, alias)| (alias, name)),
-        );
-        // `use super::*;` brings what the module around declares (a module named like a
-        // dependency, an import of a macro and item), before the dependency's name.
-        if let Some(parent) = shadowed.parent.clone().filter(|_| globs_super(t)) {
-            shadowed.names.extend(parent.names.iter().cloned());
-            for (name, macro_name) in &parent.macro_calls {
-                shadowed
-                    .macro_calls
-                    .entry(name.clone())
-                    .or_insert_with(|| macro_name.clone());
-            }
-        }
-        // A glob of a dependency's root (`use dep::*;`) brings each such name too.
-        for module in globbed_dependencies(t, &rw.deps) {
-            let (Some(macros), Some(items)) =
-                (rw.dep_macros.get(&module), rw.dep_items.get(&module))
-            else {
-                continue;
-            };
-            shadowed
-                .macro_calls
-                .extend(macros.intersection(items).map(|n| (n.clone(), n.clone())));
-        }
-        shadowed
+        level_hidden(self.rw, t, shadowed)
     }
 
     /// The group `g` at `i` of `t`: its tokens rewritten in turn.

@@ -6,9 +6,11 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use anyhow::{bail, Result};
 use proc_macro2::TokenStream;
+use quote::ToTokens;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Attribute, ImplItem, Item, Token, TraitItem};
@@ -18,7 +20,7 @@ use super::docs::DocTokens;
 use super::edits::{apply, inside, Edit, Edits};
 use super::imports::UseEdits;
 use super::parsed;
-use super::paths::{use_aliases, Hidden, TokenContext};
+use super::paths::{level_hidden, use_aliases, Hidden, TokenContext};
 use super::recorded::is_file;
 use super::refusal::{Refusal, RefusalKind};
 use super::rewriter::{with_root_aliases, Rewriter};
@@ -54,12 +56,14 @@ pub(super) fn load(root_file: &Path, rewriter: &Rewriter, at_bundle_root: bool) 
         at_bundle_root,
         &mut stack,
         &mut Vec::new(),
+        None,
     )?;
     Ok(text.unwrap_or_default())
 }
 
 /// One file as text, its `mod x;` files inlined; `None` when its own inner attributes turn it
-/// off (`#![cfg(test)]` at the top of a tests file).
+/// off (`#![cfg(test)]` at the top of a tests file). `around` is what the module around the
+/// file's module declares (none for a crate's root file).
 fn splice_file(
     path: &Path,
     dirs: &Dirs,
@@ -67,6 +71,7 @@ fn splice_file(
     at_bundle_root: bool,
     stack: &mut Vec<PathBuf>,
     textual: &mut Vec<String>,
+    around: Option<Rc<Hidden>>,
 ) -> Result<Option<String>> {
     if stack.iter().any(|p| p == path) {
         bail!(
@@ -88,6 +93,12 @@ fn splice_file(
         stack.pop();
         return Ok(None);
     }
+    let tokens: TokenStream = text
+        .parse()
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let library_root = !at_bundle_root && stack.len() == 1;
+    let start = Hidden::file(rewriter, around, library_root);
+    let top: Vec<proc_macro2::TokenTree> = tokens.clone().into_iter().collect();
     let mut walker = Walker {
         path,
         dirs,
@@ -96,6 +107,7 @@ fn splice_file(
         stack,
         edits: Edits::default(),
         textual,
+        top: Rc::new(level_hidden(rewriter, &top, &start)),
     };
     // Every module but the bundle's root (where the macros are) imports the crate's prelude;
     // at its end, where no cut item or doc comment can swallow the import.
@@ -116,9 +128,6 @@ fn splice_file(
         list: mut edits,
         removed,
     } = walker.edits;
-    let tokens: TokenStream = text
-        .parse()
-        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     for at in std_macro_calls(rewriter, at_bundle_root && stack.len() == 1, &file, &tokens) {
         if !inside(&removed, at) {
             edits.push(Edit {
@@ -140,7 +149,7 @@ fn splice_file(
         path,
         doc_tokens: DocTokens::Code,
     };
-    context.rewrite(tokens, &Hidden::default());
+    context.rewrite(tokens, &start);
     if let Some(first) = problems.into_iter().next() {
         return Err(first.into());
     }
@@ -250,6 +259,8 @@ struct Walker<'a> {
     /// The `macro_rules!` names in textual scope where the walk is: defined before it in
     /// this module or in the modules around it.
     textual: &'a mut Vec<String>,
+    /// What the file's top level declares (see [`Hidden`]), for its module files.
+    top: Rc<Hidden>,
 }
 
 impl Walker<'_> {
@@ -293,7 +304,7 @@ impl Walker<'_> {
                             .import_prelude(brace.span.close().byte_range().start, inner);
                         self.items(inner, &path)?;
                     }
-                    None => self.module_file(m, inline)?,
+                    None => self.module_file(m, inline, items)?,
                 },
                 Item::Macro(_) => self.textual.extend(macro_rules_name(item)),
                 Item::Impl(imp) => {
@@ -394,7 +405,8 @@ impl Walker<'_> {
         }
     }
 
-    fn module_file(&mut self, m: &syn::ItemMod, inline: &[String]) -> Result<()> {
+    /// The file module `m`, declared among `items` of the inline modules `inline` of this file.
+    fn module_file(&mut self, m: &syn::ItemMod, inline: &[String], items: &[Item]) -> Result<()> {
         let name = unraw(&m.ident);
         let path_attr = match m.attrs.iter().find(|a| a.path().is_ident("path")) {
             Some(attr) => Some((attr, attr.meta.clone())),
@@ -450,8 +462,23 @@ impl Walker<'_> {
             };
             (file, dirs)
         };
-        let Some(child) =
-            splice_file(&file, &dirs, self.rewriter, false, self.stack, self.textual)?
+        // What `use super::*;` in the file brings: what the module around declares (for an
+        // inline module in an inline module, what the first declares is not seen).
+        let around = if inline.is_empty() {
+            self.top.clone()
+        } else {
+            let level = items.iter().map(|i| i.to_token_stream()).collect();
+            Rc::new(self.top.module(self.rewriter, level))
+        };
+        let Some(child) = splice_file(
+            &file,
+            &dirs,
+            self.rewriter,
+            false,
+            self.stack,
+            self.textual,
+            Some(around),
+        )?
         else {
             self.edits.cut(m.span());
             return Ok(());
