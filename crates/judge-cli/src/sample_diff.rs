@@ -40,6 +40,8 @@ pub struct CaseResult {
     pub memory_killed: bool,
     /// Whether its address space was limited (to the memory limit: no memory cgroup held it).
     pub address_limited: bool,
+    /// Whether a process or thread it started was refused for the runner's task limit.
+    pub tasks_refused: bool,
     /// What it printed.
     pub stdout: String,
     /// Whether what it printed is valid UTF-8 (else `stdout` shows U+FFFD for what is not).
@@ -82,6 +84,7 @@ impl CaseResult {
             error_bytes: outcome.error_bytes,
             memory_killed: outcome.memory_killed,
             address_limited: outcome.address_limit_kib.is_some(),
+            tasks_refused: outcome.tasks_refused,
             stdout: outcome.stdout,
             stdout_utf8: outcome.stdout_utf8,
             stderr: outcome.stderr,
@@ -106,6 +109,7 @@ impl CaseResult {
             error_bytes: 0,
             memory_killed: false,
             address_limited: false,
+            tasks_refused: false,
             stdout: String::new(),
             stdout_utf8: true,
             stderr: String::new(),
@@ -435,6 +439,14 @@ fn evidence(out: &mut String, r: &CaseResult, show: &Show) {
         }
         Verdict::Accepted => {}
     }
+    if r.tasks_refused && !r.verdict.passed() {
+        let _ = writeln!(
+            out,
+            "      it tried to hold more than {} processes and threads at once: the runner \
+             refused the rest (fork and thread creation failed)",
+            super::run::MAX_TASKS
+        );
+    }
     if show.input && !r.verdict.passed() && r.verdict != Verdict::BadCase {
         quoted(out, "input:", &r.input, 20);
     }
@@ -541,6 +553,7 @@ mod tests {
             error_bytes: 0,
             memory_killed: false,
             address_limited: false,
+            tasks_refused: false,
             stdout: stdout.into(),
             stdout_utf8: true,
             stderr: String::new(),

@@ -28,7 +28,10 @@
 //! their environment ([`RUN_MARK`]). A tool stopped by `SIGINT`/`SIGTERM` kills its runs first;
 //! one killed outright leaves its runs' cgroups to the next run, which kills what is left in them.
 //! `JUDGE_KIT_NO_CGROUP=1` in the environment turns cgroups off (the way machines without them
-//! run).
+//! run). Where a pids cgroup may be made, a run holds at most [`MAX_TASKS`] processes and
+//! threads: a fork bomb stays a few hundred processes, which the CPU limit stops in about a
+//! second; without one, its thousands of processes starve the thread that watches them, and
+//! the verdict can take minutes.
 //!
 //! Peak memory is the program's own: the program is traced (`PTRACE_TRACEME`) only to stop it at
 //! its exit, where its `VmHWM` (what `/usr/bin/time` reports) is read while its memory still
@@ -207,6 +210,8 @@ pub struct Outcome {
     /// Whether the kernel killed a process of the run for reaching the memory limit (its
     /// memory cgroup's OOM kill).
     pub memory_killed: bool,
+    /// Whether a process or thread of the run could not start for [`MAX_TASKS`].
+    pub tasks_refused: bool,
 }
 
 impl Outcome {
@@ -278,9 +283,26 @@ pub fn memory_cgroups_available() -> bool {
     })
 }
 
+/// Whether runs on this machine are held to [`MAX_TASKS`] processes and threads (a version 1
+/// pids cgroup, or the pids controller under cgroup2): then a fork bomb stays small.
+pub fn task_limits_available() -> bool {
+    static AVAILABLE: OnceLock<bool> = OnceLock::new();
+    *AVAILABLE.get_or_init(|| {
+        let id = format!("{}-probe-tasks", std::process::id());
+        cgroup::PidsCgroup::create(&id, MAX_TASKS).is_some()
+            || cgroup::RunCgroup::create(&id).is_some_and(|g| g.limit_tasks(MAX_TASKS))
+    })
+}
+
 /// The environment variable marking every process of one run: the processes that left its
 /// group are found by it, and killed with it, where no cgroup holds them.
 pub const RUN_MARK: &str = "JUDGE_KIT_RUN";
+
+/// How many processes and threads one run may hold at once, where the machine lets a cgroup
+/// hold it (see [`Outcome::tasks_refused`]): past it `fork` and `clone` fail. Far above what
+/// a solution needs (a JVM starts a few dozen threads); far below what would starve the tool
+/// that watches the run (a fork bomb).
+pub const MAX_TASKS: u32 = 256;
 
 /// How much of a long stdout or stderr is kept for reports.
 const SHOWN_BYTES: u64 = 64 << 10;
@@ -322,6 +344,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
     // program may reserve more than it touches, as on the judge).
     let mut cgroup = cgroup::RunCgroup::create(&run_id);
     let memory = cgroup::MemoryCgroup::create(&run_id, limits.memory_bytes);
+    let tasks = cgroup::PidsCgroup::create(&run_id, MAX_TASKS);
     let address_cap = memory.is_none().then_some(limits.memory_bytes);
     let mut command = limited_command(program, &run_id, &files, limits, address_cap)?;
     let start = Instant::now();
@@ -339,6 +362,11 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
         let _ = sys::wait(pid, false);
         anyhow::bail!("could not put {} in its memory cgroup", program.describe());
     }
+    // The task limit, where the machine has a way to hold it (it is not the judge's rule, so
+    // a run goes on without it).
+    let tasks = tasks.filter(|t| t.adopt(pid));
+    let run_limits_tasks =
+        tasks.is_none() && cgroup.as_ref().is_some_and(|g| g.limit_tasks(MAX_TASKS));
     let stopped_with_runs = StoppedWithRuns::new(pid);
     let mark = format!("{RUN_MARK}={run_id}");
     let watched = watch(pid, &files.stdout, limits, start, cgroup.as_ref(), &mark);
@@ -346,6 +374,12 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
     kill_run(pid, cgroup.as_ref());
     drop(stopped_with_runs);
     let watched = watched?;
+    let tasks_refused = tasks.as_ref().is_some_and(cgroup::PidsCgroup::refused)
+        || (run_limits_tasks
+            && cgroup
+                .as_ref()
+                .is_some_and(cgroup::RunCgroup::refused_tasks));
+    drop(tasks);
     clean_up(pid, cgroup, &mark);
     let wall = start.elapsed();
     let memory_killed = memory
@@ -356,6 +390,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome> 
     outcome.wall = wall;
     outcome.address_limit_kib = address_cap.map(|bytes| bytes >> 10);
     outcome.memory_killed = memory_killed;
+    outcome.tasks_refused = tasks_refused;
     Ok(outcome)
 }
 
@@ -421,6 +456,7 @@ impl RunFiles {
             address_peak_kib: watched.exit_peaks.map(|p| p.address_kib),
             address_limit_kib: None,
             memory_killed: false,
+            tasks_refused: false,
         })
     }
 }
@@ -693,6 +729,11 @@ impl Watch<'_> {
     /// One look at the running program, `elapsed` after its start: its and its group's CPU
     /// time, memory and output; the limit it is past, if any.
     fn look(&mut self, elapsed: Duration) -> Option<Stop> {
+        // Before anything dearer: the cgroup's count is one read, and a program that starts
+        // many processes makes the scans below slow.
+        if self.cgroup_cpu() > self.limits.cpu {
+            return Some(Stop::Cpu);
+        }
         let pid = self.pid;
         // The program first, then the rest of its group: a child reaped in between is then
         // counted at most once.

@@ -6,7 +6,10 @@ use std::process::Command;
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use judge_runner::{judge, run, Checker, Compare, Exit, Limits, Outcome, Program, Stop, Verdict};
+use judge_runner::{
+    judge, run, task_limits_available, Checker, Compare, Exit, Limits, Outcome, Program, Stop,
+    Verdict, MAX_TASKS,
+};
 
 /// Timing-sensitive tests run one at a time (the machine is small and shared).
 static SERIAL: Mutex<()> = Mutex::new(());
@@ -16,7 +19,7 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
 }
 
 /// The compiled fixtures: `spin`, `burn`, `touch`, `grow`, `hop`, `late`, `nap`, `deep`, `leave`,
-/// `stopself` (C) and `alloc` (Rust).
+/// `stopself`, `bomb` (C) and `alloc` (Rust).
 fn fixtures() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIR.get_or_init(|| {
@@ -24,6 +27,7 @@ fn fixtures() -> &'static Path {
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/runner");
         for name in [
             "spin", "burn", "touch", "grow", "hop", "late", "nap", "deep", "leave", "stopself",
+            "bomb",
         ] {
             let ok = Command::new("gcc")
                 .args(["-O1", "-o"])
@@ -625,4 +629,43 @@ fn children_run_one_after_another_are_counted_once() {
         Verdict::Accepted
     );
     assert!(outcome.cpu >= Duration::from_millis(790), "{outcome:?}");
+}
+
+#[test]
+fn a_fork_bomb_is_tle_promptly_and_leaves_no_process() {
+    let _serial = serial();
+    let limits = Limits::judge(Duration::from_secs(1), 256);
+    let bomb = fixtures().join("bomb");
+    let left = || processes_with(&bomb.to_string_lossy());
+    // 512 spinning processes, held to MAX_TASKS where the machine allows. Without a task limit
+    // they would all run, and the runner watching them would get a 512th of the machine (12 s
+    // to a verdict): 64 then.
+    let levels = if task_limits_available() { 9 } else { 6 };
+    let bounded = run(&exe("bomb"), format!("{levels}\n").as_bytes(), &limits).unwrap();
+    println!(
+        "{}-process bomb: {:.0} ms CPU, {:.0} ms wall, tasks refused: {}",
+        1 << levels,
+        ms(bounded.cpu),
+        ms(bounded.wall),
+        bounded.tasks_refused
+    );
+    assert_eq!(verdict(&bounded, &limits, Some("")), Verdict::TimeLimit);
+    assert_eq!(bounded.tasks_refused, task_limits_available());
+    assert!(bounded.wall < Duration::from_secs(30), "{:?}", bounded.wall);
+    assert_eq!(left(), Vec::<String>::new());
+    if !task_limits_available() {
+        eprintln!("WARNING: no task limit on this machine; the endless bomb is not tried");
+        return;
+    }
+    // Forking for ever: past MAX_TASKS every fork fails, and the CPU limit stops the rest.
+    let endless = run(&exe("bomb"), b"0\n", &limits).unwrap();
+    println!(
+        "endless bomb: {:.0} ms CPU, {:.0} ms wall (limit {MAX_TASKS} tasks)",
+        ms(endless.cpu),
+        ms(endless.wall)
+    );
+    assert_eq!(verdict(&endless, &limits, Some("")), Verdict::TimeLimit);
+    assert!(endless.tasks_refused);
+    assert!(endless.wall < Duration::from_secs(10), "{:?}", endless.wall);
+    assert_eq!(left(), Vec::<String>::new());
 }

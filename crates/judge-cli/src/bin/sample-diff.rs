@@ -28,8 +28,10 @@ use judge_runner::{Limits, Program, DEFAULT_OUTPUT_LIMIT_MB};
 /// starts) decides TLE; memory is capped at the limit (MLE): where the machine has a memory
 /// cgroup, on the resident memory of all the run's processes (memory reserved but never touched
 /// is free), elsewhere on the address space; output is capped (OLE); the stack may grow up to
-/// the memory limit (whatever `ulimit -s` says, as deep recursion passes on the judge). Every
-/// run is killed whole when it ends. The peak memory shown is the program's own (as
+/// the memory limit (whatever `ulimit -s` says, as deep recursion passes on the judge); where
+/// the machine has a pids cgroup, a run holds at most 256 processes and threads at once (past
+/// that, fork fails: a fork bomb ends in TLE within seconds). Every run is killed whole when it
+/// ends. The peak memory shown is the program's own (as
 /// /usr/bin/time reports it; that of processes it starts is polled, so a lower bound).
 ///
 /// Verdicts: AC, WA, PE (only whitespace differs beyond what the rule forgives), TLE, MLE, OLE,

@@ -213,6 +213,17 @@ impl RunCgroup {
         Some(Duration::from_micros(micros))
     }
 
+    /// Holds the cgroup to `max_tasks` processes and threads, where cgroup2 hands it the pids
+    /// controller (see [`PidsCgroup`]); whether it does.
+    pub fn limit_tasks(&self, max_tasks: u32) -> bool {
+        std::fs::write(self.dir.join("pids.max"), max_tasks.to_string()).is_ok()
+    }
+
+    /// Whether a process or thread could not start for [`RunCgroup::limit_tasks`]'s limit.
+    pub fn refused_tasks(&self) -> bool {
+        refused_tasks(&self.dir)
+    }
+
     /// The processes in the cgroup now, those in cgroups made inside it included.
     pub fn pids(&self) -> Vec<i32> {
         listed_pids(&self.dir)
@@ -255,22 +266,44 @@ pub struct MemoryCgroup {
     v2: bool,
 }
 
-/// The folder of this process's cgroup in the version 1 memory hierarchy. Read once: every
-/// run asks.
-fn own_memory_v1_cgroup() -> Option<PathBuf> {
-    static OWN: OnceLock<Option<PathBuf>> = OnceLock::new();
-    OWN.get_or_init(|| {
-        let is_memory = |list: &str| list.split(',').any(|c| c == "memory");
-        let mount = cgroup_mount(|fstype, options| fstype == "cgroup" && is_memory(options))?;
+/// The folder of this process's cgroup in the version 1 hierarchy of `controller` (`memory`,
+/// `pids`), where the machine mounts one. Read once a controller: every run asks.
+fn own_v1_cgroup(controller: &'static str) -> Option<PathBuf> {
+    static MEMORY: OnceLock<Option<PathBuf>> = OnceLock::new();
+    static PIDS: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let own = if controller == "memory" {
+        &MEMORY
+    } else {
+        &PIDS
+    };
+    own.get_or_init(|| {
+        let holds = |list: &str| list.split(',').any(|c| c == controller);
+        let mount = cgroup_mount(|fstype, options| fstype == "cgroup" && holds(options))?;
         let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
         let own = cgroups.lines().find_map(|line| {
             let mut parts = line.splitn(3, ':');
             let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
-            is_memory(controllers).then_some(path)
+            holds(controllers).then_some(path)
         })?;
         Some(mount.join(own.trim_start_matches('/')))
     })
     .clone()
+}
+
+/// A new cgroup for the run `id` in the version 1 hierarchy of `controller`, beside this
+/// process's own, once those of tools that died without removing theirs (`swept` once) are
+/// gone (their processes die through the cgroup2 sweep, or here if they left that one).
+fn new_v1_cgroup(controller: &'static str, id: &str, swept: &Once) -> Option<PathBuf> {
+    let base = own_v1_cgroup(controller)?;
+    swept.call_once(|| {
+        for dir in orphans(&base) {
+            kill_listed(&dir);
+            remove_tree(&dir);
+        }
+    });
+    let dir = base.join(format!("{PREFIX}{id}"));
+    std::fs::create_dir(&dir).ok()?;
+    Some(dir)
 }
 
 impl MemoryCgroup {
@@ -282,17 +315,8 @@ impl MemoryCgroup {
             return None;
         }
         let name = format!("{PREFIX}{id}");
-        if let Some(base) = own_memory_v1_cgroup() {
-            // Those of tools that died without removing them (their processes die through
-            // the cgroup2 sweep, or here if they left that one).
-            SWEPT.call_once(|| {
-                for dir in orphans(&base) {
-                    kill_listed(&dir);
-                    remove_tree(&dir);
-                }
-            });
-            let dir = base.join(&name);
-            std::fs::create_dir(&dir).ok()?;
+        if own_v1_cgroup("memory").is_some() {
+            let dir = new_v1_cgroup("memory", id, &SWEPT)?;
             let group = MemoryCgroup { dir, v2: false };
             let limit = limit_bytes.to_string();
             std::fs::write(group.dir.join("memory.limit_in_bytes"), &limit).ok()?;
@@ -340,6 +364,57 @@ impl Drop for MemoryCgroup {
         // the group kill); one that left those but not this one is killed here.
         retire(&self.dir, Duration::from_secs(1), kill_listed);
     }
+}
+
+/// A cgroup for one run in the version 1 `pids` hierarchy: its processes and threads together
+/// may number at most its limit; past it `fork` and `clone` fail (`EAGAIN`), as they fail on a
+/// judge that allows few or none. A fork bomb stays a few busy processes, which the CPU limit
+/// stops, rather than thousands that starve the tool watching them. (Where cgroup2 hands the
+/// pids controller down, [`RunCgroup::limit_tasks`] does the same.)
+#[derive(Debug)]
+pub struct PidsCgroup {
+    dir: PathBuf,
+}
+
+impl PidsCgroup {
+    /// A new cgroup for the run `id` holding at most `max_tasks` processes and threads, or
+    /// `None` where the machine has no version 1 pids hierarchy we may write to.
+    pub fn create(id: &str, max_tasks: u32) -> Option<PidsCgroup> {
+        static SWEPT: Once = Once::new();
+        if !allowed() {
+            return None;
+        }
+        let group = PidsCgroup {
+            dir: new_v1_cgroup("pids", id, &SWEPT)?,
+        };
+        std::fs::write(group.dir.join("pids.max"), max_tasks.to_string()).ok()?;
+        Some(group)
+    }
+
+    /// Moves the process `pid` (and what it starts from then on) into the cgroup.
+    pub fn adopt(&self, pid: i32) -> bool {
+        std::fs::write(self.dir.join("cgroup.procs"), pid.to_string()).is_ok()
+    }
+
+    /// Whether a process or thread could not start for the limit.
+    pub fn refused(&self) -> bool {
+        refused_tasks(&self.dir)
+    }
+}
+
+impl Drop for PidsCgroup {
+    fn drop(&mut self) {
+        retire(&self.dir, Duration::from_secs(1), kill_listed);
+    }
+}
+
+/// Whether the `pids.events` of the cgroup `dir` counts a fork refused at its limit.
+fn refused_tasks(dir: &Path) -> bool {
+    std::fs::read_to_string(dir.join("pids.events")).is_ok_and(|text| {
+        text.lines()
+            .filter_map(|line| line.strip_prefix("max "))
+            .any(|n| n.trim().parse::<u64>().is_ok_and(|n| n > 0))
+    })
 }
 
 #[cfg(test)]
