@@ -107,16 +107,7 @@ fn read_crate(dir: &Path, inherited: &Inherited) -> Result<ReadCrate> {
         Some(path) => Some(dir.join(path)),
         None => Some(dir.join("src/lib.rs")).filter(|p| p.is_file()),
     };
-    let first_bin = manifest
-        .get("bin")
-        .and_then(Value::as_array)
-        .and_then(|bins| bins.first())
-        .and_then(|bin| bin.get("path"))
-        .and_then(Value::as_str);
-    let main_path = match first_bin {
-        Some(path) => Some(dir.join(path)),
-        None => Some(dir.join("src/main.rs")).filter(|p| p.is_file()),
-    };
+    let main_path = judge_binary(&manifest, dir, &package);
     let mut deps = Vec::new();
     let mut declared = Vec::new();
     if let Some(table) = manifest.get("dependencies").and_then(Value::as_table) {
@@ -163,6 +154,49 @@ fn read_crate(dir: &Path, inherited: &Inherited) -> Result<ReadCrate> {
         edition,
         default_features,
     })
+}
+
+/// The root file of the crate's judge binary, the one the tools build (`--bin <package>`): the
+/// binary named like the package, else the one `default-run` names, else the only one. Its
+/// `[[bin]]` table gives its path, or cargo's defaults do (`src/main.rs` for the package's
+/// name, else `src/bin/<name>.rs` or `src/bin/<name>/main.rs`).
+fn judge_binary(manifest: &Table, dir: &Path, package: &str) -> Option<PathBuf> {
+    let bins: &[Value] = manifest
+        .get("bin")
+        .and_then(Value::as_array)
+        .map_or(&[], Vec::as_slice);
+    let default_path = |name: &str| {
+        let candidates = if name == package {
+            vec![dir.join("src/main.rs")]
+        } else {
+            vec![
+                dir.join(format!("src/bin/{name}.rs")),
+                dir.join(format!("src/bin/{name}/main.rs")),
+            ]
+        };
+        candidates.into_iter().find(|p| p.is_file())
+    };
+    let path_of = |bin: &Value| match bin.get("path").and_then(Value::as_str) {
+        Some(path) => Some(dir.join(path)),
+        None => default_path(bin.get("name").and_then(Value::as_str)?),
+    };
+    let named = |name: &str| {
+        match bins
+            .iter()
+            .find(|b| b.get("name").and_then(Value::as_str) == Some(name))
+        {
+            Some(bin) => path_of(bin),
+            // Found by cargo without a table (unless `autobins = false`).
+            None => default_path(name),
+        }
+    };
+    let default_run = str_at(manifest, "package", "default-run");
+    named(package)
+        .or_else(|| default_run.and_then(named))
+        .or_else(|| match bins {
+            [only] => path_of(only),
+            _ => None,
+        })
 }
 
 /// Refuses a crate whose build cargo changes in a way one file cannot carry: a build script
@@ -591,6 +625,44 @@ mod tests {
                 .to_string(),
             "crates/x/Cargo.toml: `[target.x86_64-unknown-linux-gnu.dependencies]` names a target triple, which a bundle cannot match to the judge's machine; state it as a condition, e.g. `[target.'cfg(unix)'.dependencies]`"
         );
+    }
+
+    #[test]
+    fn the_judge_binary_is_the_one_named_like_the_package_wherever_its_table_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        for file in [
+            "src/main.rs",
+            "src/bin/tools.rs",
+            "src/bin/other/main.rs",
+            "src/x.rs",
+        ] {
+            std::fs::create_dir_all(d.join(file).parent().unwrap()).unwrap();
+            std::fs::write(d.join(file), "fn main() {}\n").unwrap();
+        }
+        let binary = |manifest: &str| {
+            let manifest: Table = format!("[package]\nname = \"p\"\n{manifest}")
+                .parse()
+                .unwrap();
+            judge_binary(&manifest, d, "p").map(|p| p.strip_prefix(d).unwrap().to_path_buf())
+        };
+        let path = |p: &str| Some(PathBuf::from(p));
+        // A tools binary listed first is not the judge's.
+        let tools_first = "[[bin]]\nname = \"tools\"\n[[bin]]\nname = \"p\"\n";
+        assert_eq!(binary(tools_first), path("src/main.rs"));
+        let moved = "[[bin]]\nname = \"tools\"\n[[bin]]\nname = \"p\"\npath = \"src/x.rs\"\n";
+        assert_eq!(binary(moved), path("src/x.rs"));
+        assert_eq!(binary("[[bin]]\nname = \"tools\"\n"), path("src/main.rs"));
+        // No binary of the package's name: `default-run`'s, else the only one.
+        std::fs::remove_file(d.join("src/main.rs")).unwrap();
+        let run_other = "default-run = \"other\"\n[[bin]]\nname = \"tools\"\n";
+        assert_eq!(binary(run_other), path("src/bin/other/main.rs"));
+        assert_eq!(
+            binary("[[bin]]\nname = \"tools\"\n"),
+            path("src/bin/tools.rs")
+        );
+        let two = "[[bin]]\nname = \"tools\"\n[[bin]]\nname = \"other\"\n";
+        assert_eq!(binary(two), None);
     }
 
     fn info(name: &str) -> CrateInfo {
