@@ -326,6 +326,8 @@ pub(super) struct TokenContext<'a> {
     pub path: &'a Path,
     /// What the tokens being rewritten are, for their doc comments.
     pub doc_tokens: DocTokens,
+    /// Whether the tokens are in a `macro_rules!` body, expanded where the macro is called.
+    pub in_macro_rules: bool,
 }
 
 impl TokenContext<'_> {
@@ -398,10 +400,39 @@ impl TokenContext<'_> {
                 text: String::new(),
             });
         }
+        self.crate_visibility(t, i, g);
         let doc_tokens = self.doc_tokens;
         self.doc_tokens = doc_tokens.of_group(t, i);
+        let in_macro_rules = self.in_macro_rules;
+        self.in_macro_rules |= self.doc_tokens == DocTokens::Definition;
         self.rewrite(g.stream(), &outer);
         self.doc_tokens = doc_tokens;
+        self.in_macro_rules = in_macro_rules;
+    }
+
+    /// `pub(crate)` (the group `g` at `i` of `t`) in a library's code: visible in the library,
+    /// which is a module of the bundle (`pub(in crate::grid_core)`), not in the whole bundle,
+    /// where a glob of main.rs would import it and its name could clash with main.rs's.
+    fn crate_visibility(&mut self, t: &[TokenTree], i: usize, g: &proc_macro2::Group) {
+        let (Some(module), true) = (&self.rw.own_module, self.rw.active) else {
+            return;
+        };
+        let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+        let crate_only = g.delimiter() == proc_macro2::Delimiter::Parenthesis
+            && i >= 1
+            && is_ident(t.get(i - 1), "pub")
+            && inner.len() == 1
+            && is_ident(inner.first(), "crate");
+        if crate_only
+            && self.doc_tokens == DocTokens::Code
+            && !self.in_macro_rules
+            && !inside(self.removed, g.span().byte_range().start)
+        {
+            self.edits.push(Edit {
+                range: inner[0].span().byte_range(),
+                text: format!("in crate::{module}"),
+            });
+        }
     }
 
     /// The attribute whose `#` is at `i` of `t`: cut when it is a doc (or a `missing_docs`

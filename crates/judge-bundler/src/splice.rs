@@ -148,6 +148,7 @@ fn splice_file(
         problems: &mut problems,
         path,
         doc_tokens: DocTokens::Code,
+        in_macro_rules: false,
     };
     context.rewrite(tokens, &start);
     if let Some(first) = problems.into_iter().next() {
