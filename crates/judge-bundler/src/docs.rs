@@ -1,5 +1,6 @@
 //! Cutting docs: doc comments and `#[doc = ..]` attributes go (a judge never reads them),
-//! and so does a `missing_docs` lint that would then fail the bundle. Doc lines a macro asks
+//! and so does a `missing_docs` lint that would then fail the bundle (with the other lint
+//! levels the bundle changes, see [`super::lints::bundled_levels`]). Doc lines a macro asks
 //! for as tokens stay.
 
 use std::ops::Range;
@@ -31,39 +32,6 @@ fn cfg_attr_attributes(args: TokenStream) -> Vec<Vec<TokenTree>> {
 fn only_docs_after_condition(args: TokenStream) -> bool {
     let attributes = cfg_attr_attributes(args);
     !attributes.is_empty() && attributes.iter().all(|a| is_ident(a.first(), "doc"))
-}
-
-/// Whether a `cfg_attr(condition, ..)` (its tokens, `cfg_attr` first) only sets the
-/// `missing_docs` lint: `#![cfg_attr(not(test), deny(missing_docs))]`.
-fn only_missing_docs_after_condition(inner: &[TokenTree]) -> bool {
-    let Some(TokenTree::Group(args)) = inner.get(1) else {
-        return false;
-    };
-    let attributes = cfg_attr_attributes(args.stream());
-    !attributes.is_empty()
-        && attributes
-            .iter()
-            .all(|a| lint_list(a).is_some_and(|lints| only_missing_docs(&lints)))
-}
-
-/// The lints of a lint-level attribute's tokens (`deny(a, b)`, `warn(..)`, `forbid(..)`).
-fn lint_list(attribute: &[TokenTree]) -> Option<Vec<TokenTree>> {
-    let level = ["deny", "warn", "forbid"]
-        .iter()
-        .any(|l| is_ident(attribute.first(), l));
-    match attribute {
-        [_, TokenTree::Group(list)] if level => Some(list.stream().into_iter().collect()),
-        _ => None,
-    }
-}
-
-/// Whether a lint list names `missing_docs` and nothing else.
-fn only_missing_docs(lints: &[TokenTree]) -> bool {
-    let mut names = lints.iter().filter(|l| !is_punct(Some(l), ','));
-    names
-        .next()
-        .is_some_and(|l| is_ident(Some(l), "missing_docs"))
-        && names.next().is_none()
 }
 
 /// The bracketed group of the attribute whose `#` is at `i` (`#[..]` or `#![..]`), with its
@@ -168,43 +136,24 @@ impl DocCuts<'_> {
         cut.then_some((start..end, at + 1))
     }
 
-    /// The bundle has no docs, so a lint asking for them (`#![deny(missing_docs)]`) would fail
-    /// it: for the attribute starting with the `#` at `i` that sets `missing_docs` (with
-    /// `deny`, `warn` or `forbid`), cuts that lint from it (the whole attribute when it names
-    /// no other) and returns the index after the attribute.
-    pub(super) fn missing_docs_lint(&mut self, t: &[TokenTree], i: usize) -> Option<usize> {
+    /// The lint-level attribute whose `#` is at `i`, as the bundle needs it (see
+    /// [`super::lints::bundled_levels`]; `library`: in a library's code): rewritten, or cut when
+    /// it sets no lint any more. Returns the index after it when it is one.
+    pub(super) fn lint_attribute(
+        &mut self,
+        t: &[TokenTree],
+        i: usize,
+        library: bool,
+    ) -> Option<usize> {
         let (at, g) = attribute_at(t, i)?;
-        let whole = t[i].span().byte_range().start..g.span().byte_range().end;
-        let inner: Vec<TokenTree> = g.stream().into_iter().collect();
-        if is_ident(inner.first(), "cfg_attr") && only_missing_docs_after_condition(&inner) {
-            self.cut_doc_comment(whole);
-            return Some(at + 1);
-        }
-        let lints = lint_list(&inner)?;
-        let position = lints
-            .iter()
-            .position(|l| is_ident(Some(l), "missing_docs"))?;
-        let only = only_missing_docs(&lints);
-        let range = if only {
-            whole
-        } else {
-            let start = lints[position].span().byte_range().start;
-            match lints.get(position + 1) {
-                Some(comma) if is_punct(Some(comma), ',') => start..comma.span().byte_range().end,
-                _ => {
-                    // The last lint: take the comma before it.
-                    let comma = lints[position - 1].span().byte_range().start;
-                    comma..lints[position].span().byte_range().end
-                }
-            }
-        };
-        if only {
-            self.cut_doc_comment(range);
-        } else {
-            self.edits.push(Edit {
+        let range = g.span().byte_range();
+        let content = &self.text[range.start + 1..range.end - 1];
+        match super::lints::bundled_levels(content, library)? {
+            Some(content) => self.edits.push(Edit {
                 range,
-                text: String::new(),
-            });
+                text: format!("[{content}]"),
+            }),
+            None => self.cut_doc_comment(t[i].span().byte_range().start..range.end),
         }
         Some(at + 1)
     }

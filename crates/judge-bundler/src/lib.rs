@@ -307,7 +307,7 @@ fn assemble(
     let as_bundled = "main.rs as bundled";
     let (main_attrs, main_code) = split_inner_attrs(&user.main_text).context(as_bundled)?;
     let main_attrs = lints::without_bundler_judged_lints(main_attrs).context(as_bundled)?;
-    let (main_attrs, main_lints) = lints::main_levels(&main_attrs).context(as_bundled)?;
+    let main_lints = lints::main_levels(&main_attrs).context(as_bundled)?;
     let given_back: String = lints::allowable_on_modules(&main_lints)
         .iter()
         .map(|l| format!(", {l}"))

@@ -1,8 +1,8 @@
-//! main.rs's crate-level lint levels (`#![deny(warnings)]`, `#![forbid(unsafe_code)]`): under
-//! cargo they judge main.rs's code alone, each library being a crate with levels of its own.
-//! In the bundle they open the file, which holds the libraries too, so the libraries' modules
-//! are given those lints back as `allow`, and `forbid` (which no `allow` inside may lift)
-//! becomes `deny`: main.rs's own code is held to the same lints as before.
+//! Lint levels in one file. Each `deny` and `forbid` becomes `allow` ([`bundled_levels`]):
+//! cargo enforced them, and in one file they would judge code cargo never showed them. main.rs's
+//! crate-level `warn` levels (`#![warn(unused)]`) open the file, which holds the libraries too:
+//! under cargo they judged main.rs's code alone, so the libraries' modules are given those
+//! lints back as `allow`. A library root's levels of crate-level-only lints go.
 
 use anyhow::Result;
 use proc_macro2::{TokenStream, TokenTree};
@@ -13,29 +13,21 @@ use syn::{Meta, Token};
 /// The lint levels that judge code: lints set to these are given back to the libraries.
 const LEVELS: &[&str] = &["warn", "deny", "forbid"];
 
-/// `attrs` (main.rs's text up to its last inner attribute) with each `forbid` made `deny`, and
-/// the lints main.rs warns of, denies or forbids (`cfg_attr` ones too, whatever the condition).
-pub(super) fn main_levels(attrs: &str) -> Result<(String, Vec<String>)> {
+/// The lints main.rs's inner attributes (`attrs`, its text up to its last inner attribute) set
+/// to a judging level (`cfg_attr` ones too, whatever the condition), once each.
+pub(super) fn main_levels(attrs: &str) -> Result<Vec<String>> {
     let file = super::parsed::parse(attrs)?;
     let mut lints = Vec::new();
-    let mut forbids = Vec::new();
     for attr in &file.attrs {
-        levels(&attr.meta, &mut lints, &mut forbids);
-    }
-    let mut text = attrs.to_string();
-    // From the end, so that earlier ranges stay where they are.
-    forbids.sort_by_key(|range| std::cmp::Reverse(range.start));
-    for range in forbids {
-        text.replace_range(range, "deny");
+        levels(&attr.meta, &mut lints);
     }
     let mut seen = std::collections::HashSet::new();
     lints.retain(|lint| seen.insert(lint.clone()));
-    Ok((text, lints))
+    Ok(lints)
 }
 
-/// Collects the lints `meta` sets to a judging level, and where it says `forbid`; looks
-/// inside `cfg_attr`.
-fn levels(meta: &Meta, lints: &mut Vec<String>, forbids: &mut Vec<std::ops::Range<usize>>) {
+/// Collects the lints `meta` sets to a judging level; looks inside `cfg_attr`.
+fn levels(meta: &Meta, lints: &mut Vec<String>) {
     let Meta::List(list) = meta else { return };
     let Some(level) = list.path.get_ident().map(|i| i.to_string()) else {
         return;
@@ -44,16 +36,13 @@ fn levels(meta: &Meta, lints: &mut Vec<String>, forbids: &mut Vec<std::ops::Rang
         // `cfg_attr(condition, attr, attr, ..)`: the attributes after the first comma.
         for part in top_level_parts(list.tokens.clone()).into_iter().skip(1) {
             if let Ok(meta) = syn::parse2::<Meta>(part) {
-                levels(&meta, lints, forbids);
+                levels(&meta, lints);
             }
         }
         return;
     }
     if !LEVELS.contains(&level.as_str()) {
         return;
-    }
-    if level == "forbid" {
-        forbids.push(list.path.segments[0].ident.span().byte_range());
     }
     let parsed = list.parse_args_with(Punctuated::<syn::Path, Token![,]>::parse_terminated);
     for path in parsed.into_iter().flatten() {
@@ -173,6 +162,93 @@ fn without_lints(text: &str, cut: impl Fn(&str, &str) -> bool) -> Result<String>
     Ok(out)
 }
 
+/// A lint-level attribute's content (`deny(a, b)`, `cfg_attr(test, forbid(c))`, what is inside
+/// `#[..]`) as the bundle writes it: `None` when it is no lint attribute or stays as it is,
+/// `Some(None)` when nothing is left of it, else the new content.
+///
+/// `deny` and `forbid` become `allow`: cargo has enforced them on the code they cover, which so
+/// has nothing to show under them, and they change no code. In one file they would also judge
+/// what cargo never showed them: a library's macros expanded in main.rs (rustc does not lint
+/// the expansions of another crate's macros), a library's `#[non_exhaustive]` (no effect in its
+/// own crate, so the `_` arm cargo asked for is unreachable), a library module's items that
+/// pruning or a binary leaves dead. `missing_docs` goes (the bundle has no docs), and in a
+/// library's code (`library`) so do the lints whose verdict bundling changes
+/// ([`CHANGED_BY_BUNDLING`]) at `warn`.
+pub(super) fn bundled_levels(content: &str, library: bool) -> Option<Option<String>> {
+    let meta: Meta = syn::parse_str(content).ok()?;
+    match bundled_meta(&meta, library) {
+        Rewritten::Same => None,
+        Rewritten::Now(text) => Some(Some(text)),
+        Rewritten::Gone => Some(None),
+    }
+}
+
+/// What [`bundled_levels`] makes of one attribute.
+enum Rewritten {
+    Same,
+    Now(String),
+    Gone,
+}
+
+fn bundled_meta(meta: &Meta, library: bool) -> Rewritten {
+    let Meta::List(list) = meta else {
+        return Rewritten::Same;
+    };
+    let Some(level) = list.path.get_ident().map(|i| i.to_string()) else {
+        return Rewritten::Same;
+    };
+    if level == "cfg_attr" {
+        let parts = top_level_parts(list.tokens.clone());
+        let Some((condition, attributes)) = parts.split_first() else {
+            return Rewritten::Same;
+        };
+        let mut changed = false;
+        let mut kept = Vec::new();
+        for part in attributes {
+            let rewritten = syn::parse2::<Meta>(part.clone())
+                .map_or(Rewritten::Same, |meta| bundled_meta(&meta, library));
+            match rewritten {
+                Rewritten::Same => kept.push(part.to_string()),
+                Rewritten::Now(text) => {
+                    changed = true;
+                    kept.push(text);
+                }
+                Rewritten::Gone => changed = true,
+            }
+        }
+        return match (changed, kept.is_empty()) {
+            (false, _) => Rewritten::Same,
+            (true, true) => Rewritten::Gone,
+            (true, false) => Rewritten::Now(format!("cfg_attr({condition}, {})", kept.join(", "))),
+        };
+    }
+    if !LEVELS.contains(&level.as_str()) {
+        return Rewritten::Same;
+    }
+    let Ok(parsed) = list.parse_args_with(Punctuated::<syn::Path, Token![,]>::parse_terminated)
+    else {
+        return Rewritten::Same;
+    };
+    let lints: Vec<String> = parsed.iter().map(lint_name).collect();
+    let cut = |lint: &str| {
+        lint == "missing_docs"
+            || (library && level == "warn" && CHANGED_BY_BUNDLING.contains(&lint))
+    };
+    let kept: Vec<&str> = lints
+        .iter()
+        .map(String::as_str)
+        .filter(|l| !cut(l))
+        .collect();
+    let new_level = if level == "warn" { "warn" } else { "allow" };
+    if kept.is_empty() {
+        Rewritten::Gone
+    } else if level == new_level && kept.len() == lints.len() {
+        Rewritten::Same
+    } else {
+        Rewritten::Now(format!("{new_level}({})", kept.join(", ")))
+    }
+}
+
 /// A token stream cut at its top-level commas.
 fn top_level_parts(tokens: TokenStream) -> Vec<TokenStream> {
     let mut parts = vec![Vec::new()];
@@ -212,23 +288,44 @@ mod tests {
     }
 
     #[test]
-    fn forbid_becomes_deny_and_every_judging_lint_is_listed_once() {
-        let (text, lints) = main_levels(
-            "//! A program.\n#![forbid(unsafe_code)]\n#![deny(warnings, clippy::all)]\n\
-             #![allow(dead_code)]\n#![cfg_attr(not(test), forbid(unsafe_code), warn(unused))]\n",
+    fn every_judging_lint_of_main_is_listed_once() {
+        let lints = main_levels(
+            "//! A program.\n#![warn(unsafe_code)]\n#![warn(warnings, clippy::all)]\n\
+             #![allow(dead_code)]\n#![cfg_attr(not(test), warn(unsafe_code), warn(unused))]\n",
         )
         .unwrap();
-        assert_eq!(
-            text,
-            "//! A program.\n#![deny(unsafe_code)]\n#![deny(warnings, clippy::all)]\n\
-             #![allow(dead_code)]\n#![cfg_attr(not(test), deny(unsafe_code), warn(unused))]\n"
-        );
         assert_eq!(lints, ["unsafe_code", "warnings", "clippy::all", "unused"]);
+        let attrs = "#![recursion_limit = \"256\"]\n#![allow(unused)]\n";
+        assert_eq!(main_levels(attrs).unwrap(), Vec::<String>::new());
     }
 
     #[test]
-    fn attributes_that_set_no_lint_change_nothing() {
-        let attrs = "#![recursion_limit = \"256\"]\n#![allow(unused)]\n";
-        assert_eq!(main_levels(attrs).unwrap(), (attrs.to_string(), Vec::new()));
+    fn deny_and_forbid_are_lifted_and_docs_and_bundling_lints_go() {
+        let main = |content: &str| bundled_levels(content, false);
+        let library = |content: &str| bundled_levels(content, true);
+        let now = |text: &str| Some(Some(text.to_string()));
+        assert_eq!(main("deny(warnings)"), now("allow(warnings)"));
+        assert_eq!(
+            main("forbid(unsafe_code, clippy::all)"),
+            now("allow(unsafe_code, clippy::all)")
+        );
+        assert_eq!(main("warn(unused)"), None);
+        assert_eq!(main("allow(dead_code)"), None);
+        assert_eq!(main("derive(Debug)"), None);
+        assert_eq!(main("deny(missing_docs)"), Some(None));
+        assert_eq!(main("warn(missing_docs, unused)"), now("warn(unused)"));
+        assert_eq!(
+            main("cfg_attr(not(test), forbid(unused_imports), derive(Debug))"),
+            now("cfg_attr(not (test), allow(unused_imports), derive (Debug))")
+        );
+        assert_eq!(main("cfg_attr(test, warn(missing_docs))"), Some(None));
+        // In a library, bundling decides what is dead or unused, whatever cargo said.
+        assert_eq!(library("warn(dead_code, unused_imports)"), Some(None));
+        assert_eq!(
+            library("warn(dead_code, unsafe_code)"),
+            now("warn(unsafe_code)")
+        );
+        assert_eq!(library("deny(dead_code)"), now("allow(dead_code)"));
+        assert_eq!(main("warn(dead_code)"), None);
     }
 }

@@ -448,7 +448,8 @@ impl TokenContext<'_> {
             self.docs().cut_doc_comment(range);
             Some(next)
         } else {
-            self.docs().missing_docs_lint(t, i)
+            let library = self.rw.active && self.rw.own_module.is_some();
+            self.docs().lint_attribute(t, i, library)
         }
     }
 

@@ -87,7 +87,7 @@ fn made(name: &str) -> Bundle {
 #[test]
 fn one_crate_per_construct_each_its_own_case() {
     let problems = discover(&fixtures()).unwrap();
-    assert_eq!(problems.len(), 76, "one crate per construct");
+    assert_eq!(problems.len(), 77, "one crate per construct");
     let cases = include_str!(concat!(env!("OUT_DIR"), "/bundle_fixture_cases.rs"));
     assert_eq!(cases.matches("#[test]").count(), problems.len());
 }
@@ -116,6 +116,11 @@ fn check_fixture(name: &str) {
     let dir = tempfile::tempdir().unwrap();
     let made = bundle(&root, problem, Options::default())
         .unwrap_or_else(|e| panic!("{}: {e:#}", problem.name));
+    assert_eq!(
+        made.unsound_pruning, None,
+        "{}: pruning made a file that does not compile",
+        problem.name
+    );
     let source = dir.path().join(format!("{}.rs", problem.name));
     std::fs::write(&source, &made.source).unwrap();
     let (input, expected) = sample(problem);
