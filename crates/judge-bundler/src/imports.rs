@@ -23,18 +23,38 @@ pub(super) struct UseEdits<'a> {
     pub textual: &'a [String],
 }
 
+/// The names the `use` items among `items` bring in.
+fn imported_names(items: &[Item]) -> Vec<String> {
+    let mut imported = Vec::new();
+    for item in items {
+        if let Item::Use(u) = item {
+            let mut leaves = Vec::new();
+            use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+            imported.extend(leaves.into_iter().filter_map(|(_, visible)| visible));
+        }
+    }
+    imported
+}
+
 impl UseEdits<'_> {
     /// Imports the crate's macro prelude ([`Rewriter::macro_prelude`]) at byte `at`, the end
     /// of a module's `items` (a `use` works anywhere in its module). A name the crate's own
     /// `macro_rules!` gives there (before the module, around it, or in it) is left out: that
-    /// macro shadows the prelude's under cargo, and beside an import it would be ambiguous.
+    /// macro shadows the prelude's under cargo, and beside an import it would be ambiguous. So
+    /// is a name the module imports itself, which shadows the prelude's too (and imported
+    /// twice would be E0252).
     pub(super) fn import_prelude(&mut self, at: usize, items: &[Item]) {
         let in_module: Vec<String> = items.iter().filter_map(macro_rules_name).collect();
+        let imported = imported_names(items);
         let names: Vec<String> = self
             .rewriter
             .macro_prelude
             .iter()
-            .filter(|name| !self.textual.contains(name) && !in_module.contains(name))
+            .filter(|name| {
+                !self.textual.contains(name)
+                    && !in_module.contains(name)
+                    && !imported.contains(name)
+            })
             .cloned()
             .collect();
         if self.rewriter.active && !names.is_empty() {
@@ -54,14 +74,7 @@ impl UseEdits<'_> {
     /// names of other items at the root (a `fn chmin` beside `chmin!`; an import would bring
     /// main.rs's root items of that name too) and names the root already imports.
     pub(super) fn import_own_macros(&mut self, at: usize, items: &[Item]) {
-        let mut imported = Vec::new();
-        for item in items {
-            if let Item::Use(u) = item {
-                let mut leaves = Vec::new();
-                use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
-                imported.extend(leaves.into_iter().filter_map(|(_, visible)| visible));
-            }
-        }
+        let imported = imported_names(items);
         let mut names: Vec<&String> = self
             .rewriter
             .own_macros
