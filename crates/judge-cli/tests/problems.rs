@@ -186,6 +186,18 @@ fn a_scaffolded_problem_is_found_by_the_tools_and_a_second_one_is_refused() {
             format!("the problem id must be a number from 1 up with no leading zero, as in the problem's address, found `{id}`")
         );
     }
+    // Its files are named after the crate: a name too long for one is refused before any is.
+    let long = Spec {
+        id: "14503".into(),
+        slug: "a".repeat(250),
+        ..same_id.clone()
+    };
+    let refused = create(root.path(), &long).unwrap_err().to_string();
+    assert!(
+        refused.ends_with("would be 260 characters long; at most 64 (crates.io's limit, and its files are named after it): shorten the slug"),
+        "{refused}"
+    );
+    assert!(!root.path().join("crates").join(long.name()).exists());
     let folder = Spec {
         id: "14503".into(),
         samples: vec![(root.path().join("crates"), root.path().join("s.out"))],

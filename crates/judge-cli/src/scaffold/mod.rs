@@ -75,6 +75,9 @@ fn title(slug: &str) -> String {
         .join(" ")
 }
 
+/// The longest crate name `new` makes.
+const MAX_NAME: usize = 64;
+
 /// Checks the id and slug before anything is written.
 fn validate(spec: &Spec) -> Result<()> {
     // As the judge's address writes it: `099988` would make a second crate for 99988.
@@ -101,7 +104,16 @@ fn validate(spec: &Spec) -> Result<()> {
             spec.slug
         );
     }
-    debug_assert!(looks_like_problem(&spec.name()));
+    // Folder, binary and bundle file are named after it (`<name>-tools`, `<name>.rs`).
+    let name = spec.name();
+    if name.len() > MAX_NAME {
+        bail!(
+            "the crate name `{name}` would be {} characters long; at most {MAX_NAME} (crates.io's \
+             limit, and its files are named after it): shorten the slug",
+            name.len()
+        );
+    }
+    debug_assert!(looks_like_problem(&name));
     for (input, output) in &spec.samples {
         for file in [input, output] {
             if file.is_dir() {
