@@ -16,7 +16,7 @@ use quote::ToTokens;
 use syn::{ImplItem, Item, ItemMod, UseTree};
 
 use super::names::Used;
-use super::scope::{defined_name, Denotes, ModuleView, Scopes};
+use super::scope::{defined_name, exported_macros_in_body, Denotes, ModuleView, Scopes};
 use super::syntax::{unraw, use_leaves};
 
 /// One module of the tree (index 0 is the bundle's root, whose children are the crates).
@@ -272,7 +272,10 @@ impl Tree {
                 reached && self.keep(n, i, used)
             }
             _ => match defined_name(item) {
-                Some(name) => used.path(&name) && self.keep(n, i, used),
+                // An impl or an exported macro in a body counts wherever the body is.
+                Some(name) => {
+                    (used.path(&name) || body_items_reached(item, used)) && self.keep(n, i, used)
+                }
                 // Nothing names it, so nothing can tell it is unused: keep it.
                 None => self.keep(n, i, used),
             },
@@ -580,6 +583,13 @@ impl<'ast> syn::visit::Visit<'ast> for NestedUses {
     fn visit_item_mod(&mut self, _: &'ast syn::ItemMod) {}
 }
 
+/// The primitive types and the std types every program names, whose use says nothing about
+/// which impls for them it reaches.
+const PRIMITIVES: &[&str] = &[
+    "bool", "char", "str", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64",
+    "u128", "usize", "f32", "f64", "String", "Vec", "Option", "Result", "Box",
+];
+
 /// What [`Tree::alias_chain`] calls the target of an alias of a tuple, array, slice, reference
 /// or function pointer type (not an identifier, so no item is named so).
 const UNNAMED_TYPE: &str = "(unnamed type)";
@@ -642,6 +652,44 @@ const PRELUDE: &[&str] = &[
 
 /// The segments of a path, without their generic arguments (`std::ops::Range<usize>`: `std`,
 /// `ops`, `Range`).
+/// Whether `item` holds in its body an item that takes effect outside it and is `used`: an
+/// impl (its methods are callable wherever its type is) whose trait or one of whose members is
+/// named, or whose type is (a type of the libraries: `impl Half for i64` is not reached by
+/// `i64`), or a `#[macro_export]` macro that is called (it is at the crate's root).
+fn body_items_reached(item: &Item, used: &Used) -> bool {
+    struct Find<'u> {
+        used: &'u Used,
+        reached: bool,
+    }
+    impl<'ast> syn::visit::Visit<'ast> for Find<'_> {
+        fn visit_item_impl(&mut self, imp: &'ast syn::ItemImpl) {
+            let trait_name = imp
+                .trait_
+                .as_ref()
+                .and_then(|(_, path, _)| path.segments.last())
+                .map(|s| unraw(&s.ident));
+            let members = imp.items.iter().filter_map(impl_item_name);
+            let own_type = type_name(&imp.self_ty).filter(|t| !PRIMITIVES.contains(&t.as_str()));
+            self.reached |= trait_name
+                .into_iter()
+                .chain(members)
+                .chain(own_type)
+                .any(|n| self.used.any(&n));
+        }
+    }
+    let mut find = Find {
+        used,
+        reached: exported_macros_in_body(item).iter().any(|m| used.any(m)),
+    };
+    match item {
+        Item::Fn(f) => syn::visit::visit_block(&mut find, &f.block),
+        Item::Const(c) => syn::visit::visit_expr(&mut find, &c.expr),
+        Item::Static(s) => syn::visit::visit_expr(&mut find, &s.expr),
+        _ => {}
+    }
+    find.reached
+}
+
 fn segments(path: &syn::Path) -> Vec<String> {
     path.segments.iter().map(|s| unraw(&s.ident)).collect()
 }

@@ -84,6 +84,11 @@ impl Scopes {
                 if matches!(item, Item::Mod(_) | Item::Use(_)) || !present(n, i) {
                     continue;
                 }
+                // An exported macro in a function's body is at the root too, while the
+                // function is there.
+                for name in exported_macros_in_body(item) {
+                    scopes.insert(0, &name, (Denotes::Item(n, i), None));
+                }
                 let Some(name) = defined_name(item) else {
                     continue;
                 };
@@ -311,6 +316,27 @@ fn item_vis(item: &Item) -> Option<&Visibility> {
 }
 
 /// The name an item defines in its module (none for impls, macro calls, `const _`).
+/// The `#[macro_export]` macros written in the body of `item` (a function, a const or a
+/// static), which live at the crate's root.
+pub(super) fn exported_macros_in_body(item: &Item) -> Vec<String> {
+    struct Find(Vec<String>);
+    impl<'ast> syn::visit::Visit<'ast> for Find {
+        fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
+            if m.attrs.iter().any(|a| a.path().is_ident("macro_export")) {
+                self.0.extend(m.ident.as_ref().map(unraw));
+            }
+        }
+    }
+    let mut find = Find(Vec::new());
+    match item {
+        Item::Fn(f) => syn::visit::visit_block(&mut find, &f.block),
+        Item::Const(c) => syn::visit::visit_expr(&mut find, &c.expr),
+        Item::Static(s) => syn::visit::visit_expr(&mut find, &s.expr),
+        _ => {}
+    }
+    find.0
+}
+
 pub(super) fn defined_name(item: &Item) -> Option<String> {
     let ident = match item {
         Item::Const(i) => &i.ident,
