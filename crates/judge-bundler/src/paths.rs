@@ -182,6 +182,9 @@ pub(super) fn level_hidden(rw: &Rewriter, t: &[TokenTree], shadowed: &Hidden) ->
     if rw.own_module.is_some() && globs(t, "crate") {
         shadowed.macro_calls.extend(own_macros_and_items(rw));
     }
+    if rw.own_module.is_none() {
+        std_from_root(t, &declared, &mut shadowed);
+    }
     // A glob of a dependency's root (`use dep::*;`) brings each such name too.
     for module in globbed_dependencies(t, &rw.deps) {
         let (Some(macros), Some(items)) = (rw.dep_macros.get(&module), rw.dep_items.get(&module))
@@ -193,6 +196,53 @@ pub(super) fn level_hidden(rw: &Rewriter, t: &[TokenTree], shadowed: &Hidden) ->
             .extend(macros.intersection(items).map(|n| (n.clone(), n.clone())));
     }
     shadowed
+}
+
+/// In main.rs, sets `hidden.std_from_root` for the level `t` (which declares `declared`): what
+/// its globs bring of the root's std-named library macros, less what it declares itself.
+fn std_from_root(t: &[TokenTree], declared: &HashSet<String>, hidden: &mut Hidden) {
+    let parent = hidden.parent.clone();
+    let from_parent = || {
+        let p = parent.as_ref()?;
+        p.root_std.clone().or_else(|| p.std_from_root.clone())
+    };
+    let from_root = || {
+        let mut at = parent.clone();
+        while let Some(h) = at {
+            if h.root_std.is_some() {
+                return h.root_std.clone();
+            }
+            at = h.parent.clone();
+        }
+        None
+    };
+    let globbed = if globs(t, "crate") {
+        from_root()
+    } else if globs(t, "super") {
+        from_parent()
+    } else {
+        None
+    };
+    let reached = globbed.or_else(|| hidden.std_from_root.clone());
+    let Some(reached) = reached else {
+        return;
+    };
+    let own = macro_rules_names(t);
+    let left: HashSet<String> = reached
+        .iter()
+        .filter(|m| !declared.contains(*m) && !own.contains(*m))
+        .cloned()
+        .collect();
+    hidden.std_from_root = (!left.is_empty()).then(|| Rc::new(left));
+}
+
+/// The names `t` (one level of tokens) defines with `macro_rules!`.
+fn macro_rules_names(t: &[TokenTree]) -> HashSet<String> {
+    (0..t.len())
+        .filter(|&i| is_ident(t.get(i), "macro_rules") && is_punct(t.get(i + 1), '!'))
+        .filter_map(|i| ident_at(t, i + 2))
+        .map(|n| unraw_str(&n))
+        .collect()
 }
 
 /// The names that are a macro and an item at once at the root of the library being rewritten,
@@ -285,15 +335,29 @@ pub(super) struct Hidden {
     macro_calls: HashMap<String, String>,
     /// What the module around this one declares, which `use super::*;` brings in.
     parent: Option<Rc<Hidden>>,
+    /// At main.rs's root: the std-named macros libraries put at the bundle's root that its
+    /// bare calls there would mean instead of std's (see `std_macros::hidden`).
+    root_std: Option<Rc<HashSet<String>>>,
+    /// In a module of main.rs that reaches the root's names through globs (`use super::*;`,
+    /// `use crate::*;`): those of `root_std` it does not declare itself. Under cargo the glob
+    /// brings nothing of the libraries', so its bare calls of them are std's.
+    std_from_root: Option<Rc<HashSet<String>>>,
 }
 
 impl Hidden {
     /// Where a file starts: the file of a module, its `parent` what the module around declares;
     /// the root file of a library (`library_root`), the names that are a macro and an item at
     /// once, which its root declares.
-    pub(super) fn file(rw: &Rewriter, parent: Option<Rc<Hidden>>, library_root: bool) -> Hidden {
+    /// At main.rs's root file, `root_std` is what `Hidden::root_std` holds.
+    pub(super) fn file(
+        rw: &Rewriter,
+        parent: Option<Rc<Hidden>>,
+        library_root: bool,
+        root_std: Option<HashSet<String>>,
+    ) -> Hidden {
         let mut hidden = Hidden {
             parent,
+            root_std: root_std.map(Rc::new),
             ..Hidden::default()
         };
         if library_root && rw.own_module.is_some() {
@@ -472,6 +536,7 @@ impl TokenContext<'_> {
             && self.rw.own_module.is_some()
         {
             self.own_macro_by_relative_path(t, i);
+        } else if self.std_macro_through_glob(t, i, &name, after_colons, shadowed) {
         } else if !self.dependency_macro_call(t, i, &name, after_colons, shadowed) {
             self.dependency_path(t, i, &name, after_colons, shadowed);
         }
@@ -624,6 +689,34 @@ impl TokenContext<'_> {
                 text: "crate".to_string(),
             });
         }
+    }
+
+    /// A bare call `m!` at `i` of `t` of a std macro that a library's macro of the same name at
+    /// the bundle's root would take over through this module's globs (see
+    /// [`Hidden::std_from_root`]): written `::std::m!`. Returns whether it was one.
+    fn std_macro_through_glob(
+        &mut self,
+        t: &[TokenTree],
+        i: usize,
+        name: &str,
+        after_colons: bool,
+        shadowed: &Hidden,
+    ) -> bool {
+        let hidden = shadowed
+            .std_from_root
+            .as_ref()
+            .is_some_and(|set| set.contains(name));
+        let after_dollar = i >= 1 && is_punct(t.get(i - 1), '$');
+        let bare_call = is_macro_bang(t, i) && !after_colons && !after_dollar;
+        if !hidden || !bare_call {
+            return false;
+        }
+        let start = t[i].span().byte_range().start;
+        self.edits.push(Edit {
+            range: start..start,
+            text: "::std::".to_string(),
+        });
+        true
     }
 
     /// A call of a dependency's macro by a name of this file at `i` of `t`: `alias::m!`

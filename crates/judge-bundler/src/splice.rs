@@ -97,7 +97,9 @@ fn splice_file(
         .parse()
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let library_root = !at_bundle_root && stack.len() == 1;
-    let start = Hidden::file(rewriter, around, library_root);
+    let main_root = at_bundle_root && stack.len() == 1;
+    let root_std = (main_root && rewriter.active).then(|| main_std_hidden(rewriter, &file));
+    let start = Hidden::file(rewriter, around, library_root, root_std.clone());
     let top: Vec<proc_macro2::TokenTree> = tokens.clone().into_iter().collect();
     let mut walker = Walker {
         path,
@@ -128,7 +130,7 @@ fn splice_file(
         list: mut edits,
         removed,
     } = walker.edits;
-    for at in std_macro_calls(rewriter, at_bundle_root && stack.len() == 1, &file, &tokens) {
+    for at in std_macro_calls(rewriter, root_std.as_ref(), &file, &tokens) {
         if !inside(&removed, at) {
             edits.push(Edit {
                 range: at..at,
@@ -158,43 +160,51 @@ fn splice_file(
     Ok(Some(apply(&text, edits)))
 }
 
-/// Where to write `::std::` before a bare call of a std macro that a library's macro of the
-/// same name, at the bundle's root, would hide (see [`std_macros`]): in main.rs's root file
-/// (`main_root`), its calls in the root module; in a library's file, its calls inside
-/// `macro_rules!` bodies, which may be expanded at the root.
-fn std_macro_calls(
-    rewriter: &Rewriter,
-    main_root: bool,
-    file: &syn::File,
-    tokens: &TokenStream,
-) -> Vec<usize> {
-    let in_library = rewriter.own_module.is_some() && !rewriter.shadowed_std.is_empty();
-    if !rewriter.active || !(main_root || in_library) {
-        return Vec::new();
-    }
-    // Each dependency by its name in code, with the macros it exports.
-    let libraries: HashMap<String, HashSet<String>> = rewriter
+/// Each dependency by its name in code, with the macros it exports.
+fn dependency_macros(rewriter: &Rewriter) -> HashMap<String, HashSet<String>> {
+    rewriter
         .deps
         .iter()
         .map(|(name, module)| {
             let macros = rewriter.dep_macros.get(module).cloned().unwrap_or_default();
             (name.clone(), macros)
         })
-        .collect();
-    if main_root {
-        let hidden = std_macros::hidden(
-            &rewriter.root_macros,
-            file,
-            &rewriter.macro_prelude,
-            &libraries,
-        );
-        return std_macros::bare_calls(tokens.clone(), &hidden);
+        .collect()
+}
+
+/// The std-named macros at the bundle's root that bare calls in main.rs's root `file` would
+/// mean instead of std's (see [`std_macros::hidden`]).
+fn main_std_hidden(rewriter: &Rewriter, file: &syn::File) -> HashSet<String> {
+    std_macros::hidden(
+        &rewriter.root_macros,
+        file,
+        &rewriter.macro_prelude,
+        &dependency_macros(rewriter),
+    )
+}
+
+/// Where to write `::std::` before a bare call of a std macro that a library's macro of the
+/// same name, at the bundle's root, would hide (see [`std_macros`]): in main.rs's root file
+/// (`main_root`: what [`main_std_hidden`] found there), its calls in the root module; in a
+/// library's file, its calls inside `macro_rules!` bodies, which may be expanded at the root.
+/// (main.rs's modules that reach the root by glob: see `paths::Hidden::std_from_root`.)
+fn std_macro_calls(
+    rewriter: &Rewriter,
+    main_root: Option<&HashSet<String>>,
+    file: &syn::File,
+    tokens: &TokenStream,
+) -> Vec<usize> {
+    if let Some(hidden) = main_root {
+        return std_macros::bare_calls(tokens.clone(), hidden);
+    }
+    if !rewriter.active || rewriter.own_module.is_none() || rewriter.shadowed_std.is_empty() {
+        return Vec::new();
     }
     let mut hidden = std_macros::hidden(
         &rewriter.shadowed_std,
         file,
         &rewriter.macro_prelude,
-        &libraries,
+        &dependency_macros(rewriter),
     );
     // The crate's own macro of that name is what its own calls mean.
     hidden.retain(|m| !rewriter.own_macros.contains(m));
