@@ -108,8 +108,9 @@ impl Tree {
         // a path goes through it; what it re-exports may live in a module kept only so.
         loop {
             self.after = Some(self.scopes(true));
+            let through = self.modules_in_live_uses();
             let revived: Vec<usize> = (0..self.nodes.len())
-                .filter(|&n| !self.alive[n] && self.re_exports_reached(n, used))
+                .filter(|&n| !self.alive[n] && self.re_exports_reached(n, used, &through))
                 .collect();
             if revived.is_empty() {
                 break;
@@ -176,8 +177,9 @@ impl Tree {
 
     /// Whether module `n` is named in a path and one of its `pub use` leaves brings in
     /// something used that survives.
-    fn re_exports_reached(&self, n: usize, used: &Used) -> bool {
-        if !self.module_name(n).is_some_and(|name| used.path(&name)) {
+    fn re_exports_reached(&self, n: usize, used: &Used, through: &HashSet<String>) -> bool {
+        let named = |name: String| used.path(&name) || through.contains(&name);
+        if !self.module_name(n).is_some_and(named) {
             return false;
         }
         self.nodes[n].items.iter().any(|item| {
@@ -192,6 +194,37 @@ impl Tree {
                 named && self.leaf_kept(n, path, u.leading_colon.is_some())
             })
         })
+    }
+
+    /// The modules the `use` paths of live modules go through (`prelude` in `use
+    /// crate::prelude::Grid;` and in `use crate::prelude::*;`): an import through a module that
+    /// only re-exports names it, though no code does.
+    fn modules_in_live_uses(&self) -> HashSet<String> {
+        let mut through = HashSet::new();
+        for (n, node) in self.nodes.iter().enumerate() {
+            if !self.alive[n] {
+                continue;
+            }
+            for item in &node.items {
+                let Item::Use(u) = item else { continue };
+                let mut leaves = Vec::new();
+                use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                for (path, visible) in leaves {
+                    let modules = if visible.is_some() {
+                        &path[..path.len().saturating_sub(1)]
+                    } else {
+                        &path[..]
+                    };
+                    through.extend(
+                        modules
+                            .iter()
+                            .filter(|m| !["crate", "self", "super"].contains(&m.as_str()))
+                            .cloned(),
+                    );
+                }
+            }
+        }
+        through
     }
 
     /// The name of module `n` (none for the bundle's root).
