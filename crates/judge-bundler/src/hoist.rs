@@ -134,6 +134,17 @@ pub(super) fn hoist_crate_attrs(text: &str) -> Result<(String, Vec<String>)> {
         .collect();
     Ok((text, kept))
 }
+/// main.rs's inner attributes (`text`) without its crate limits ([`CRATE_ATTRS`]), and those
+/// cut, which join the libraries' (see [`strongest_crate_attrs`]).
+pub(super) fn cut_crate_limits(text: &str) -> Result<(String, Vec<String>)> {
+    cut_out(text, |file| {
+        file.attrs
+            .iter()
+            .filter(|attr| CRATE_ATTRS.iter().any(|name| attr.path().is_ident(name)))
+            .map(|attr| attr.span().byte_range())
+            .collect()
+    })
+}
 /// `text` (a crate root) cut after its last inner attribute: the attributes (with what comes
 /// before them), then the rest.
 pub(super) fn split_inner_attrs(text: &str) -> Result<(&str, &str)> {

@@ -296,17 +296,20 @@ fn assemble(
     loaded: Loaded,
     kept: Vec<ItemMod>,
 ) -> Result<String> {
-    let mut body: String = strongest_crate_attrs(loaded.hoisted)
-        .iter()
-        .map(|a| format!("{a}\n"))
-        .collect();
     // main.rs's inner attributes must open the file, but its code comes after the libraries: a
     // `macro_rules!` is in scope in all the text after it, and one of main.rs's would otherwise
     // reach into the libraries' modules, where a library's own macro of that name then is
     // ambiguous (E0659) or shadowed.
     let as_bundled = "main.rs as bundled";
     let (main_attrs, main_code) = split_inner_attrs(&user.main_text).context(as_bundled)?;
-    let main_attrs = lints::without_bundler_judged_lints(main_attrs).context(as_bundled)?;
+    // Its limits (`recursion_limit`) join the libraries': one of each, the largest.
+    let (main_attrs, mut limits) = hoist::cut_crate_limits(main_attrs).context(as_bundled)?;
+    limits.extend(loaded.hoisted);
+    let mut body: String = strongest_crate_attrs(limits)
+        .iter()
+        .map(|a| format!("{a}\n"))
+        .collect();
+    let main_attrs = lints::without_bundler_judged_lints(&main_attrs).context(as_bundled)?;
     let main_lints = lints::main_levels(&main_attrs).context(as_bundled)?;
     let given_back: String = lints::allowable_on_modules(&main_lints)
         .iter()
