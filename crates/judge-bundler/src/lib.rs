@@ -204,7 +204,7 @@ fn build(root: &Path, target: &Target, options: Options) -> Result<Bundle> {
     let (main_text, main_macros) = load_crate(&main_path, loaded.main_rewriter(own), true)?;
     // main.rs's exported macros are at the bundle's root too, beside the libraries'.
     refuse_macro_clash(&loaded.offered.macros, "main.rs", &main_macros)?;
-    check_root_names(&main_text, &main_path, &crates)?;
+    check_root_names(&main_text, &main_path, &crates, &loaded.sysroot_crates)?;
     let user = UserCode {
         main_text,
         lib_text,

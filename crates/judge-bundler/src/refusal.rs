@@ -113,6 +113,15 @@ pub enum RefusalKind {
         /// The name.
         name: String,
     },
+    /// An item at main.rs's root named like a crate a library names with `extern crate`.
+    ItemNamedLikeSysrootCrate {
+        /// The name.
+        name: String,
+        /// The crate it names in the library.
+        krate: String,
+        /// The library's module in the bundle.
+        module: String,
+    },
     /// Two crates exporting a `macro_rules!` of one name.
     MacroClash {
         /// The crate (module, or `main.rs`) found second.
@@ -305,6 +314,10 @@ impl fmt::Display for RefusalKind {
             RefusalKind::ItemNamedLikeCrate { name } => write!(
                 f,
                 "`{name}` at the top of main.rs has the name of the crate `{name}`, which the bundle makes a module beside it"
+            ),
+            RefusalKind::ItemNamedLikeSysrootCrate { name, krate, module } => write!(
+                f,
+                "`{name}` at the top of main.rs has the name {module} gives the crate `{krate}` at its root (`extern crate`), which the bundle puts at its top too: rename one of them"
             ),
             RefusalKind::MacroClash {
                 module,

@@ -18,9 +18,11 @@ pub(super) fn check_root_names(
     main_text: &str,
     main_path: &Path,
     crates: &[CrateInfo],
+    sysroot_crates: &[(Option<String>, String)],
 ) -> Result<()> {
     let file = parsed::parse(main_text).context("main.rs as bundled")?;
     let module_named = |name: &str| crates.iter().any(|c| c.lib_name == name);
+    refuse_sysroot_crate_names(&file, main_path, sysroot_crates)?;
     for item in &file.items {
         if let Item::Use(u) = item {
             let mut leaves = Vec::new();
@@ -59,6 +61,70 @@ pub(super) fn check_root_names(
     }
     Ok(())
 }
+/// Refuses an item or import at main.rs's root (`file`, from `main_path`) named like a crate a
+/// library names at its root (`extern crate alloc;`, `extern crate std as s;`), which the
+/// bundle puts at its top (`sysroot_crates`: the library's module and the item's text) where
+/// the two would clash (E0260). The same `extern crate` in main.rs is one item, not a clash.
+fn refuse_sysroot_crate_names(
+    file: &syn::File,
+    main_path: &Path,
+    sysroot_crates: &[(Option<String>, String)],
+) -> Result<()> {
+    let named: Vec<(String, String, String)> = sysroot_crates
+        .iter()
+        .map(|(module, text)| {
+            let (krate, alias) = super::hoist::extern_crate_key(text);
+            let name = alias.unwrap_or_else(|| krate.clone());
+            let module = module
+                .clone()
+                .unwrap_or_else(|| "the problem's lib.rs".to_string());
+            (name, krate, module)
+        })
+        .collect();
+    for item in &file.items {
+        let (names, line): (Vec<String>, usize) = match item {
+            Item::Use(u) => {
+                let mut leaves = Vec::new();
+                syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                let names = leaves.into_iter().filter_map(|(_, visible)| visible);
+                (names.collect(), u.use_token.span.start().line)
+            }
+            Item::ExternCrate(e) => {
+                let name = e.rename.as_ref().map_or(&e.ident, |(_, alias)| alias);
+                let same = named
+                    .iter()
+                    .any(|(n, krate, _)| *name == *n && e.ident == krate);
+                if same {
+                    continue;
+                }
+                (vec![syntax::unraw(name)], e.extern_token.span.start().line)
+            }
+            other => match type_namespace_ident(other) {
+                Some(ident) => (vec![syntax::unraw(ident)], ident.span().start().line),
+                None => continue,
+            },
+        };
+        let clash = named.iter().find(|(n, _, _)| names.contains(n));
+        if let Some((name, krate, module)) = clash {
+            let kind = RefusalKind::ItemNamedLikeSysrootCrate {
+                name: name.clone(),
+                krate: krate.clone(),
+                module: module.clone(),
+            };
+            // Lines of the bundled text match the file's only before its first `mod x;`.
+            let line = root_item_line(main_path, |i| {
+                (std::mem::discriminant(i) == std::mem::discriminant(item)
+                    && quote::ToTokens::to_token_stream(i).to_string()
+                        == quote::ToTokens::to_token_stream(item).to_string())
+                .then(|| i.span().start().line)
+            })?
+            .or(Some(line));
+            return Err(Refusal::at_line(main_path, line, kind).into());
+        }
+    }
+    Ok(())
+}
+
 /// The name an item gives in the namespace of modules and types, where a crate's module of
 /// the same name would clash with it.
 fn type_namespace_ident(item: &Item) -> Option<&syn::Ident> {

@@ -390,6 +390,10 @@ fn what_cannot_work_in_one_file_is_refused_with_where_and_why() {
         "crates/fx-main-mod-like-crate/src/main.rs:2: `grid_core` at the top of main.rs has the name of the crate `grid_core`, which the bundle makes a module beside it"
     );
     assert_eq!(
+        error("fx-main-mod-like-sysroot-crate"),
+        "crates/fx-main-mod-like-sysroot-crate/src/main.rs:3: `alloc` at the top of main.rs has the name the problem's lib.rs gives the crate `alloc` at its root (`extern crate`), which the bundle puts at its top too: rename one of them"
+    );
+    assert_eq!(
         error("fx-main-macro-clash"),
         "`main.rs` and `fx_main_macro_clash` both export `macro_rules! twice`: in one file both would be `crate::twice!` (#[macro_export] puts a macro at the crate's root): rename one of them"
     );
@@ -553,6 +557,15 @@ fn a_refusal_is_typed_with_its_kind_file_and_line() {
                 name: s("grid_core"),
             },
             at("crates/fx-main-mod-like-crate/src/main.rs", Some(2)),
+        ),
+        (
+            "fx-main-mod-like-sysroot-crate",
+            RefusalKind::ItemNamedLikeSysrootCrate {
+                name: s("alloc"),
+                krate: s("alloc"),
+                module: s("the problem's lib.rs"),
+            },
+            at("crates/fx-main-mod-like-sysroot-crate/src/main.rs", Some(3)),
         ),
         (
             "fx-main-macro-clash",
