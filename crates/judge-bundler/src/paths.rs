@@ -392,7 +392,26 @@ pub(super) struct TokenContext<'a> {
     pub doc_tokens: DocTokens,
     /// Whether the tokens are in a `macro_rules!` body, expanded where the macro is called.
     pub in_macro_rules: bool,
+    /// Other names the file's imports give std items of [`MOVED_MEANING`], to their own.
+    pub std_aliases: HashMap<String, String>,
 }
+
+/// The std macros and items whose value the bundle would change (where the code is, its text,
+/// a file beside it, cargo's environment), refused by any name.
+pub(super) const MOVED_MEANING: &[&str] = &[
+    "include",
+    "include_str",
+    "include_bytes",
+    "env",
+    "option_env",
+    "module_path",
+    "file",
+    "line",
+    "column",
+    "stringify",
+    "type_name",
+    "Location",
+];
 
 impl TokenContext<'_> {
     /// The doc cutting, over this file's edits.
@@ -547,7 +566,8 @@ impl TokenContext<'_> {
     /// file and line, a type's path, the text of a path the bundle rewrites.
     fn refuse_moved_meaning(&mut self, t: &[TokenTree], i: usize, id: &proc_macro2::Ident) {
         let rw = self.rw;
-        let name = id.to_string();
+        let own_name = |name: String| self.std_aliases.get(&name).cloned().unwrap_or(name);
+        let name = own_name(id.to_string());
         let bang = is_macro_bang(t, i);
         let macro_name = || name.clone();
         let mut kinds = Vec::new();
@@ -575,8 +595,8 @@ impl TokenContext<'_> {
         if type_name {
             kinds.push(RefusalKind::TypeName);
         }
-        let caller =
-            name == "caller" && i >= 3 && is_ident(t.get(i - 3), "Location") && is_colon2(t, i - 2);
+        let location = i >= 3 && ident_at(t, i - 3).map(own_name).as_deref() == Some("Location");
+        let caller = name == "caller" && location && is_colon2(t, i - 2);
         if caller {
             kinds.push(RefusalKind::CallerLocation);
         }

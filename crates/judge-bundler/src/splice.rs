@@ -151,6 +151,7 @@ fn splice_file(
         path,
         doc_tokens: DocTokens::Code,
         in_macro_rules: false,
+        std_aliases: std_aliases(&file),
     };
     context.rewrite(tokens, &start);
     if let Some(first) = problems.into_iter().next() {
@@ -239,6 +240,32 @@ fn names_imported(items: &[Item], prelude: &[String]) -> HashSet<String> {
         }
     }
     names
+}
+
+/// The names `file`'s imports give std's items whose meaning the bundle moves (`use std::line
+/// as here;`, `use std::panic::Location as Loc;`), to those items' own names: a call by the
+/// new name is refused as one by the old.
+fn std_aliases(file: &syn::File) -> HashMap<String, String> {
+    struct Find(HashMap<String, String>);
+    impl<'ast> syn::visit::Visit<'ast> for Find {
+        fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+            let mut leaves = Vec::new();
+            super::syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+            for (path, visible) in leaves {
+                let from_std = path
+                    .first()
+                    .is_some_and(|c| ["std", "core", "alloc"].contains(&c.as_str()));
+                if let (true, Some(name), Some(visible)) = (from_std, path.last(), visible) {
+                    if *name != visible && super::paths::MOVED_MEANING.contains(&name.as_str()) {
+                        self.0.insert(visible, name.clone());
+                    }
+                }
+            }
+        }
+    }
+    let mut find = Find(HashMap::new());
+    syn::visit::visit_file(&mut find, file);
+    find.0
 }
 
 /// The `use` items written inside blocks (function bodies and the like) of `file`.

@@ -421,6 +421,15 @@ fn what_cannot_work_in_one_file_is_refused_with_where_and_why() {
         error("fx-caller-location"),
         "crates/fx-caller-location/src/lib.rs:3: `Location::caller()` gives the bundle's file, line and column, not the source's, so what it prints would differ from the cargo build; write the text itself"
     );
+    // By another name, as by its own.
+    assert_eq!(
+        error("fx-renamed-line"),
+        "crates/fx-renamed-line/src/lib.rs:4: `line!` gives the bundle's line, not the source's, so what it prints would differ from the cargo build; write the text itself"
+    );
+    assert_eq!(
+        error("fx-renamed-location"),
+        "crates/fx-renamed-location/src/lib.rs:6: `Location::caller()` gives the bundle's file, line and column, not the source's, so what it prints would differ from the cargo build; write the text itself"
+    );
     let other_edition = |manifest: &str, package: &str, stated: &str| {
         format!(
             "{manifest}: {package} {stated}, but the judge compiles the bundle as edition 2021, where the same code may not compile or may mean something else (`array.into_iter()`, bare trait objects, `panic!(message)`); set `edition = \"2021\"` (`cargo fix --edition` migrates the code)"
