@@ -415,13 +415,10 @@ fn evidence(out: &mut String, r: &CaseResult, show: &Show) {
         }
         Verdict::OutputLimit => {
             let limit = show.limits.output_bytes;
-            let stream = if r.output_bytes > limit {
-                "stdout"
-            } else if r.error_bytes > limit {
+            let stream = if r.error_bytes > limit && r.output_bytes <= limit {
                 "stderr"
             } else {
-                // SIGXFSZ: the cap holds every file it writes.
-                "a file it wrote"
+                "stdout"
             };
             let _ = writeln!(
                 out,

@@ -234,12 +234,13 @@ impl Outcome {
     }
 
     /// Whether the output passed the limit: on stdout, or on stderr (which is capped too, so a
-    /// flood of it cannot fill the disk: the write past the cap raised `SIGXFSZ`).
+    /// flood of it cannot fill the disk: the write past the cap raised `SIGXFSZ`). A `SIGXFSZ`
+    /// with both under the limit is not ours: the program lowered its own file-size limit, or
+    /// wrote a file of its own past ours (which a judge does not allow): a runtime error.
     pub fn hit_output_limit(&self, limits: &Limits) -> bool {
         self.stopped == Some(Stop::Output)
             || self.output_bytes > limits.output_bytes
             || self.error_bytes > limits.output_bytes
-            || self.exit == Exit::Signal(libc::SIGXFSZ)
     }
 
     /// Whether the CPU time or the wall-clock cap passed its limit.

@@ -554,6 +554,16 @@ fn endless_output_on_stderr_is_an_output_limit_verdict_too() {
     assert!(outcome.error_bytes <= limits.output_bytes + 1);
 }
 
+#[test]
+fn a_program_that_lowers_its_own_file_size_limit_is_a_runtime_error() {
+    let limits = Limits::judge(Duration::from_secs(2), 256);
+    // `ulimit -f 0`: its first write raises SIGXFSZ, far under the output limit.
+    let program = Program::Shell("ulimit -f 0; echo 3".into());
+    let (outcome, verdict) = judged("ulimit -f 0", &program, b"", &limits, "3\n");
+    assert_eq!(outcome.exit, Exit::Signal(libc::SIGXFSZ), "{outcome:?}");
+    assert_eq!(verdict, Verdict::RuntimeError);
+}
+
 /// `/usr/bin/time -v`'s "Maximum resident set size" of `program` on `input`, in KiB.
 fn time_v_kib(program: &Path, input: &str) -> u64 {
     let input_file = tempfile::NamedTempFile::new().unwrap();
