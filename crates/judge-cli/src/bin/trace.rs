@@ -59,7 +59,9 @@ fn input_path(root: &Path, problem: &Problem, input: &str) -> Result<PathBuf> {
         return Ok(sample);
     }
     let path = absolute(Path::new(input))?;
-    if !path.is_file() {
+    // Anything readable but a folder: a pipe (`<(cat in)`) and `/dev/stdin` too.
+    let readable = path.exists() && !path.is_dir();
+    if !readable {
         let mut names: Vec<String> = std::fs::read_dir(problem.samples_dir(root))
             .map(|entries| {
                 entries
