@@ -16,7 +16,9 @@ use quote::ToTokens;
 use syn::{ImplItem, Item, ItemMod, UseTree};
 
 use super::names::Used;
-use super::scope::{defined_name, exported_macros_in_body, Denotes, ModuleView, Scopes};
+use super::scope::{
+    defined_name, exported_macros_in_body, visit_body, Denotes, ModuleView, Scopes,
+};
 use super::syntax::{unraw, use_leaves};
 
 /// One module of the tree (index 0 is the bundle's root, whose children are the crates).
@@ -714,12 +716,7 @@ fn body_items_reached(item: &Item, used: &Used) -> bool {
         used,
         reached: exported_macros_in_body(item).iter().any(|m| used.any(m)),
     };
-    match item {
-        Item::Fn(f) => syn::visit::visit_block(&mut find, &f.block),
-        Item::Const(c) => syn::visit::visit_expr(&mut find, &c.expr),
-        Item::Static(s) => syn::visit::visit_expr(&mut find, &s.expr),
-        _ => {}
-    }
+    visit_body(item, &mut find);
     find.reached
 }
 

@@ -328,13 +328,19 @@ pub(super) fn exported_macros_in_body(item: &Item) -> Vec<String> {
         }
     }
     let mut find = Find(Vec::new());
+    visit_body(item, &mut find);
+    find.0
+}
+
+/// Runs `visitor` over the body of `item` (a function's block, a const's or static's value):
+/// where items written inside it are.
+pub(super) fn visit_body<'ast>(item: &'ast Item, visitor: &mut impl syn::visit::Visit<'ast>) {
     match item {
-        Item::Fn(f) => syn::visit::visit_block(&mut find, &f.block),
-        Item::Const(c) => syn::visit::visit_expr(&mut find, &c.expr),
-        Item::Static(s) => syn::visit::visit_expr(&mut find, &s.expr),
+        Item::Fn(f) => visitor.visit_block(&f.block),
+        Item::Const(c) => visitor.visit_expr(&c.expr),
+        Item::Static(s) => visitor.visit_expr(&s.expr),
         _ => {}
     }
-    find.0
 }
 
 pub(super) fn defined_name(item: &Item) -> Option<String> {
