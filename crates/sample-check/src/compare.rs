@@ -84,7 +84,10 @@ impl std::str::FromStr for Compare {
 /// The text as Baekjoon reads it: `\r` dropped, one trailing space per line and trailing line
 /// breaks forgiven, and a line break worth the same as a space.
 fn baekjoon_canonical(text: &str) -> String {
-    let text = text.replace('\r', "");
+    // A `\r` ends a line only before `\n` (or at the very end): elsewhere it is a character,
+    // and `1\r2` is not `12`.
+    let text = text.replace("\r\n", "\n");
+    let text = text.strip_suffix('\r').unwrap_or(&text);
     let lines: Vec<&str> = text
         .trim_end_matches('\n')
         .split('\n')
@@ -102,6 +105,8 @@ fn baekjoon_canonical(text: &str) -> String {
 /// assert_eq!(compare("1 2\n", "1\n2"), Match::Accepted);
 /// assert_eq!(compare("1 2\n", "1  2\n"), Match::WrongFormat);
 /// assert_eq!(compare("1 2\n", "1 3\n"), Match::WrongAnswer);
+/// assert_eq!(compare("1 2\n", "1 2\r\n"), Match::Accepted);
+/// assert_eq!(compare("12\n", "1\r2\n"), Match::WrongAnswer);
 /// ```
 pub fn compare(expected: &str, actual: &str) -> Match {
     if baekjoon_canonical(expected) == baekjoon_canonical(actual) {
