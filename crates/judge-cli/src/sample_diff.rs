@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use anyhow::Result;
 use rayon::prelude::*;
 use serde::Serialize;
-use similar::{ChangeTag, DiffOp, TextDiff};
+use similar::{DiffOp, TextDiff};
 use unicode_width::UnicodeWidthStr;
 
 use super::run::{run, Limits, Outcome, Program, Stop};
@@ -177,19 +177,26 @@ impl Style {
 }
 
 /// Makes invisible characters visible: `·` for a trailing space, `→` for a tab, `␍` for a
-/// carriage return, `␀`-style pictures for other control characters.
+/// carriage return, `␀`-style pictures for other control characters, `<U+FEFF>` for a
+/// byte-order mark and the like (no-break and zero-width spaces).
 fn visible(line: &str) -> String {
     let body = line.trim_end_matches(' ');
     let trailing = line.len() - body.len();
-    let mut out: String = body
-        .chars()
-        .map(|c| match c {
-            '\t' => '→',
-            '\r' => '␍',
-            c if (c as u32) < 0x20 => char::from_u32(0x2400 + c as u32).unwrap_or('?'),
-            c => c,
-        })
-        .collect();
+    let mut out = String::new();
+    for c in body.chars() {
+        match c {
+            '\t' => out.push('→'),
+            '\r' => out.push('␍'),
+            '\u{7f}' => out.push('␡'),
+            c if (c as u32) < 0x20 => out.push(char::from_u32(0x2400 + c as u32).unwrap_or('?')),
+            // Characters a terminal shows as nothing, or as a space: a byte-order mark, a
+            // no-break space, zero-width ones.
+            '\u{feff}' | '\u{a0}' | '\u{200b}'..='\u{200d}' | '\u{2060}' => {
+                out.push_str(&format!("<U+{:04X}>", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
     out.push_str(&"·".repeat(trailing));
     out
 }
@@ -211,70 +218,72 @@ pub fn line_diff(expected: &str, actual: &str, style: Style) -> String {
     let mut shown = 0;
     let mut hidden = 0;
     let (old_lines, new_lines) = (diff.old_slices(), diff.new_slices());
+    // One changed line: `-` for expected, `+` for actual, numbered on its side, cut around where
+    // it first differs from `other`, its counterpart on the other side.
+    let mut emit = |deleted: bool, index: usize, line: &str, other: &str| {
+        if shown == DIFF_LINES {
+            hidden += 1;
+            return;
+        }
+        shown += 1;
+        let missing_newline = if line.ends_with('\n') {
+            ""
+        } else {
+            " (no final line break)"
+        };
+        let (line, other) = (line.trim_end_matches('\n'), other.trim_end_matches('\n'));
+        let text = visible(&shortened(line, other));
+        let (sign, color) = if deleted { ('-', "31") } else { ('+', "32") };
+        let line = format!("{:>7} {sign} {text}{missing_newline}", index + 1);
+        let _ = writeln!(out, "{}", style.paint(&line, color));
+    };
     for op in diff.ops() {
-        for change in diff.iter_changes(op) {
-            if change.tag() == ChangeTag::Equal {
-                continue;
-            }
-            if shown == DIFF_LINES {
-                hidden += 1;
-                continue;
-            }
-            shown += 1;
-            // A line replaced by another is cut around where the two first differ.
-            let counterpart = match (change.old_index(), change.new_index()) {
-                (Some(i), _) => replacing(op, i, true, new_lines),
-                (_, Some(i)) => replacing(op, i, false, old_lines),
-                _ => None,
-            };
-            let line = change.value().trim_end_matches('\n');
-            let other = counterpart.map_or("", |l| l.trim_end_matches('\n'));
-            let text = visible(&shortened(line, other));
-            let missing_newline = if change.missing_newline() {
-                " (no final line break)"
-            } else {
-                ""
-            };
-            match change.tag() {
-                ChangeTag::Equal => {}
-                ChangeTag::Delete => {
-                    let n = change.old_index().map_or(0, |i| i + 1);
-                    let line = format!("{n:>7} - {text}{missing_newline}");
-                    let _ = writeln!(out, "{}", style.paint(&line, "31"));
-                }
-                ChangeTag::Insert => {
-                    let n = change.new_index().map_or(0, |i| i + 1);
-                    let line = format!("{n:>7} + {text}{missing_newline}");
-                    let _ = writeln!(out, "{}", style.paint(&line, "32"));
+        match *op {
+            // Line by line: a deadline's coarse diff replaces whole stretches, most of whose
+            // lines are the same on both sides.
+            DiffOp::Replace {
+                old_index,
+                old_len,
+                new_index,
+                new_len,
+            } => {
+                for k in 0..old_len.max(new_len) {
+                    let old = (k < old_len).then(|| old_lines[old_index + k]);
+                    let new = (k < new_len).then(|| new_lines[new_index + k]);
+                    if old == new {
+                        continue;
+                    }
+                    if let Some(line) = old {
+                        emit(true, old_index + k, line, new.unwrap_or(""));
+                    }
+                    if let Some(line) = new {
+                        emit(false, new_index + k, line, old.unwrap_or(""));
+                    }
                 }
             }
+            DiffOp::Delete {
+                old_index, old_len, ..
+            } => {
+                let lines = old_lines.iter().enumerate().skip(old_index).take(old_len);
+                for (i, line) in lines {
+                    emit(true, i, line, "");
+                }
+            }
+            DiffOp::Insert {
+                new_index, new_len, ..
+            } => {
+                let lines = new_lines.iter().enumerate().skip(new_index).take(new_len);
+                for (i, line) in lines {
+                    emit(false, i, line, "");
+                }
+            }
+            DiffOp::Equal { .. } => {}
         }
     }
     if hidden > 0 {
         let _ = writeln!(out, "        ... {hidden} more changed lines");
     }
     out
-}
-
-/// In a replacement `op`, the line on the other side at the place of line `i` of one side (an
-/// old line when `from_old`): `other` holds the other side's lines.
-fn replacing<'a>(op: &DiffOp, i: usize, from_old: bool, other: &[&'a str]) -> Option<&'a str> {
-    let DiffOp::Replace {
-        old_index,
-        old_len,
-        new_index,
-        new_len,
-    } = *op
-    else {
-        return None;
-    };
-    let (from, to, to_len) = if from_old {
-        (old_index, new_index, new_len)
-    } else {
-        (new_index, old_index, old_len)
-    };
-    let k = to + (i - from);
-    (k < to + to_len).then(|| other[k])
 }
 
 /// Changed lines a diff shows at most.
@@ -609,6 +618,27 @@ mod tests {
             text.contains("the 256.0 MiB limit (peak 256.0 MiB)"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn many_scattered_changes_show_each_line_beside_its_counterpart() {
+        // Past the diff's deadline, whole stretches come as one replacement.
+        let expected: String = (1..=50_000).map(|n| format!("{n}\n")).collect();
+        let actual = expected.replace('7', "8");
+        let diff = line_diff(&expected, &actual, Style { color: false });
+        let lines: Vec<&str> = diff.lines().take(4).collect();
+        assert_eq!(
+            lines,
+            ["      7 - 7", "      7 + 8", "     17 - 17", "     17 + 18"]
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_and_other_blank_characters_are_named() {
+        let diff = line_diff("\u{feff}3\n", "3\n", Style { color: false });
+        assert_eq!(diff, "      1 - <U+FEFF>3\n      1 + 3\n");
+        let diff = line_diff("a\u{a0}b\u{200b}\u{7f}\n", "a b\n", Style { color: false });
+        assert_eq!(diff, "      1 - a<U+00A0>b<U+200B>␡\n      1 + a b\n");
     }
 
     #[test]
