@@ -134,16 +134,33 @@ pub(super) fn hoist_crate_attrs(text: &str) -> Result<(String, Vec<String>)> {
         .collect();
     Ok((text, kept))
 }
-/// main.rs's inner attributes (`text`) without its crate limits ([`CRATE_ATTRS`]), and those
-/// cut, which join the libraries' (see [`strongest_crate_attrs`]).
+/// Inner attributes of main.rs that would change the bundle beyond main.rs's code: the crate
+/// type (cargo builds a binary whatever it says; rustc would make a library of the file), and
+/// `no_implicit_prelude`, which at the file's top would take the prelude from the libraries'
+/// modules too (main.rs's own code, written without the prelude, compiles with it).
+const MAIN_ONLY_ATTRS: &[&str] = &["crate_type", "crate_name", "no_implicit_prelude"];
+
+/// main.rs's inner attributes (`text`) without its crate limits ([`CRATE_ATTRS`]), which join
+/// the libraries' (see [`strongest_crate_attrs`]) and are returned, and without those that
+/// would change the libraries or the crate ([`MAIN_ONLY_ATTRS`]), which go.
 pub(super) fn cut_crate_limits(text: &str) -> Result<(String, Vec<String>)> {
-    cut_out(text, |file| {
+    let named =
+        |attr: &syn::Attribute, names: &[&str]| names.iter().any(|n| attr.path().is_ident(n));
+    let (text, cut) = cut_out(text, |file| {
         file.attrs
             .iter()
-            .filter(|attr| CRATE_ATTRS.iter().any(|name| attr.path().is_ident(name)))
+            .filter(|attr| named(attr, CRATE_ATTRS) || named(attr, MAIN_ONLY_ATTRS))
             .map(|attr| attr.span().byte_range())
             .collect()
-    })
+    })?;
+    let limits = cut
+        .into_iter()
+        .filter(|text| {
+            syn::parse::Parser::parse_str(syn::Attribute::parse_inner, text)
+                .is_ok_and(|attrs| attrs.iter().all(|a| named(a, CRATE_ATTRS)))
+        })
+        .collect();
+    Ok((text, limits))
 }
 /// `text` (a crate root) cut after its last inner attribute: the attributes (with what comes
 /// before them), then the rest.
