@@ -555,7 +555,9 @@ impl TokenContext<'_> {
             && self.rw.own_module.is_some()
         {
             self.own_macro_by_relative_path(t, i);
-        } else if self.std_macro_through_glob(t, i, &name, after_colons, shadowed) {
+        } else if self.std_macro_through_glob(t, i, &name, after_colons, shadowed)
+            || self.own_name_in_macro(t, i, &name, after_colons, shadowed)
+        {
         } else if !self.dependency_macro_call(t, i, &name, after_colons, shadowed) {
             self.dependency_path(t, i, &name, after_colons, shadowed);
         }
@@ -735,6 +737,46 @@ impl TokenContext<'_> {
         self.edits.push(Edit {
             range: start..start,
             text: "::std::".to_string(),
+        });
+        true
+    }
+
+    /// The library's own crate name starting a path in one of its `macro_rules!` bodies
+    /// (`grid_core::Dir` in grid-core's macro, expanded in crates that depend on it): the
+    /// library's module, `crate::grid_core::Dir`, wherever the macro is expanded in the bundle.
+    /// Returns whether it was one.
+    fn own_name_in_macro(
+        &mut self,
+        t: &[TokenTree],
+        i: usize,
+        name: &str,
+        after_colons: bool,
+        shadowed: &Hidden,
+    ) -> bool {
+        let rw = self.rw;
+        let bare = name.strip_prefix("r#").unwrap_or(name);
+        let Some(module) = rw.own_module.as_deref().filter(|m| *m == bare) else {
+            return false;
+        };
+        let leading = after_colons && !continues_path(t, i);
+        let starts_path = (!after_colons || leading) && is_colon2(t, i + 1);
+        let after_punct = i >= 1 && (is_punct(t.get(i - 1), '.') || is_punct(t.get(i - 1), '$'));
+        if !self.in_macro_rules
+            || !starts_path
+            || after_punct
+            || rw.deps.contains_key(bare)
+            || (shadowed.names.contains(bare) && !leading)
+        {
+            return false;
+        }
+        let start = if leading {
+            t[i - 2].span().byte_range().start
+        } else {
+            t[i].span().byte_range().start
+        };
+        self.edits.push(Edit {
+            range: start..t[i].span().byte_range().end,
+            text: format!("crate::{module}"),
         });
         true
     }
