@@ -63,12 +63,13 @@ pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_default()
 }
 
-/// `Ok(answer)` when the solution agrees with the reference, else `Err(reference answer)`.
+/// `Ok(answer)` when the solution agrees with the reference, else `Err(the solution's answer)`.
 pub(crate) fn judge_case<P: Stress>(problem: &P, case: &P::Case) -> Result<String, String> {
     let expected = problem.reference(case);
-    if real_answer(problem, &problem.input(case)) == expected {
+    let actual = real_answer(problem, &problem.input(case));
+    if actual == expected {
         Ok(expected)
     } else {
-        Err(expected)
+        Err(actual)
     }
 }

@@ -365,7 +365,13 @@ pub fn render(name: &str, settings: &Settings, timeout_ms: u64, report: &Report)
             f.input.trim_end(),
             f.expected.trim_end(),
             f.actual.trim_end(),
-            rerun(f.case_index + 1)
+            if f.unstable {
+                "--- note: run again on this input, the solution agreed: its answers change from run to run (state kept between calls, hash order, time)\n"
+            } else {
+                ""
+            }
+            .to_string()
+                + &rerun(f.case_index + 1)
         ),
         Outcome::Broken {
             case_index,

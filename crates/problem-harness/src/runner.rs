@@ -45,6 +45,10 @@ pub struct Failure {
     pub actual: String,
     /// The input size before shrinking, in bytes.
     pub shrunk_from: usize,
+    /// Whether the solution agreed with the reference when run again on the reported input:
+    /// its answers change from run to run (state kept between calls, hash order, time). The
+    /// input is then the case as first found, and `actual` what the solution answered then.
+    pub unstable: bool,
 }
 
 /// How a run ended.
@@ -87,8 +91,8 @@ pub struct Report {
 /// Why a case went wrong.
 #[derive(Clone)]
 enum Bad<C> {
-    /// The solution and the reference disagreed on it.
-    Disagreed(C),
+    /// The solution and the reference disagreed on it; what the solution answered.
+    Disagreed(C, String),
     /// The stress code itself panicked on it, with this message.
     Broken(String),
 }
@@ -147,9 +151,9 @@ impl<P: Stress> Shared<P> {
                         .entry(key)
                         .or_insert(0) += 1;
                 }
-                Err(_) => {
+                Err(actual) => {
                     self.lowest_bad.fetch_min(i, Ordering::SeqCst);
-                    let bad = Bad::Disagreed(case);
+                    let bad = Bad::Disagreed(case, actual);
                     self.failures.lock().expect("not poisoned").insert(i, bad);
                 }
             }
@@ -226,7 +230,9 @@ pub fn run<P: Stress>(problem: Arc<P>, settings: Settings, progress: &dyn Fn(u64
     let first_hang = hung.keys().next().copied();
     let outcome = match (first_bad, first_hang) {
         (Some((i, bad)), hang) if hang.is_none_or(|h| i < h) => match bad {
-            Bad::Disagreed(case) => Outcome::Disagreed(failure(&problem, i, case, &settings)),
+            Bad::Disagreed(case, actual) => {
+                Outcome::Disagreed(failure(&problem, i, case, actual, &settings))
+            }
             Bad::Broken(message) => Outcome::Broken {
                 case_index: i,
                 message,
@@ -258,17 +264,40 @@ pub fn run<P: Stress>(problem: Arc<P>, settings: Settings, progress: &dyn Fn(u64
     }
 }
 
-fn failure<P: Stress>(problem: &Arc<P>, index: u64, case: P::Case, settings: &Settings) -> Failure {
-    let shrunk_from = problem.input(&case).len();
+fn failure<P: Stress>(
+    problem: &Arc<P>,
+    index: u64,
+    case: P::Case,
+    first_answer: String,
+    settings: &Settings,
+) -> Failure {
+    let original = problem.input(&case);
+    let shrunk_from = original.len();
+    let first = Failure {
+        case_index: index,
+        expected: problem.reference(&case),
+        size: problem.describe(&case),
+        actual: first_answer,
+        input: original,
+        shrunk_from,
+        unstable: true,
+    };
     let small = shrink(problem, case, settings.size, settings.case_timeout);
     let input = problem.input(&small);
+    let expected = problem.reference(&small);
+    let actual = real_answer(&**problem, &input);
+    if actual == expected {
+        // It agreed this time: the case as found, with the answer that disagreed.
+        return first;
+    }
     Failure {
         case_index: index,
-        actual: real_answer(&**problem, &input),
-        expected: problem.reference(&small),
+        actual,
+        expected,
         size: problem.describe(&small),
         input,
         shrunk_from,
+        unstable: false,
     }
 }
 

@@ -250,3 +250,73 @@ fn a_panic_of_the_stress_code_itself_is_reported_at_once_not_as_a_hang() {
         );
     }
 }
+
+/// The sum, wrong only the first time it is asked: a solution whose answers change from run
+/// to run.
+struct FlakySum {
+    asked: std::sync::atomic::AtomicBool,
+}
+
+impl Stress for FlakySum {
+    type Case = Vec<u32>;
+    fn default_size(&self) -> usize {
+        8
+    }
+    fn generate(&self, rng: &mut Rng, size: usize) -> Vec<u32> {
+        Sum::right().generate(rng, size)
+    }
+    fn input(&self, case: &Vec<u32>) -> String {
+        Sum::right().input(case)
+    }
+    fn reference(&self, case: &Vec<u32>) -> String {
+        Sum::right().reference(case)
+    }
+    fn real(&self, input: &str) -> Result<String, String> {
+        let answer = Sum::right().real(input)?;
+        if self.asked.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            Ok(answer)
+        } else {
+            Ok(format!("wrong {answer}"))
+        }
+    }
+    fn shrink(&self, case: &Vec<u32>) -> Vec<Vec<u32>> {
+        Sum::right().shrink(case)
+    }
+    fn describe(&self, case: &Vec<u32>) -> String {
+        Sum::right().describe(case)
+    }
+    fn worst(&self) -> String {
+        Sum::right().worst()
+    }
+}
+
+impl Sum {
+    fn right() -> Sum {
+        Sum {
+            wrong_on: None,
+            hang_on: None,
+        }
+    }
+}
+
+#[test]
+fn a_disagreement_that_does_not_happen_again_is_reported_as_it_was_seen() {
+    let flaky = FlakySum {
+        asked: std::sync::atomic::AtomicBool::new(false),
+    };
+    let settings = settings(1);
+    let report = run(Arc::new(flaky), settings, &|_| {});
+    let Outcome::Disagreed(failure) = &report.outcome else {
+        panic!("{:?}", report.outcome);
+    };
+    let first = Sum::right().generate(&mut case_rng(5, 0), 8);
+    assert_eq!(failure.case_index, 0);
+    assert_eq!(failure.input, Sum::right().input(&first));
+    assert_eq!(failure.actual, format!("wrong {}", failure.expected));
+    assert!(failure.unstable);
+    let text = render("flaky", &settings, 300, &report);
+    assert!(
+        text.contains("--- note: run again on this input, the solution agreed"),
+        "{text}"
+    );
+}
