@@ -206,6 +206,18 @@ fn a_command_with_arguments_runs_through_the_shell_on_chosen_cases() {
         "{report}"
     );
     assert!(report.ends_with("1 passed, 1 failed\n"), "{report}");
+    // A case whose name starts with `-` is named as written.
+    let dashed = tempfile::tempdir().unwrap();
+    write(dashed.path(), "-dash.in", "echo\n1\n");
+    write(dashed.path(), "-dash.out", "1\n");
+    let (report, _, code) = output(
+        tool()
+            .args(["-c", "cat", "--samples"])
+            .arg(dashed.path())
+            .args(["--case", "-dash"]),
+    );
+    assert_eq!(code, Some(1), "{report}");
+    assert_eq!(verdict_of(&report, "-dash"), "WA");
     let (_, err, code) = output(
         tool()
             .args(["-c", "true", "--samples"])

@@ -62,7 +62,7 @@ struct Args {
     #[arg(short = 'd', long, value_name = "DIR")]
     samples: Option<PathBuf>,
     /// Run only these cases (file stems, e.g. `1` or `empty-field`); repeatable.
-    #[arg(long = "case", value_name = "NAME")]
+    #[arg(long = "case", value_name = "NAME", allow_hyphen_values = true)]
     cases: Vec<String>,
     /// CPU time limit per case in milliseconds (default: the problem's, else 1000).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
