@@ -200,33 +200,43 @@ impl Tree {
 
     /// The modules the `use` paths of live modules go through (`prelude` in `use
     /// crate::prelude::Grid;` and in `use crate::prelude::*;`): an import through a module that
-    /// only re-exports names it, though no code does.
+    /// only re-exports names it, though no code does. Those of the modules so named count too:
+    /// a chain of re-exports (`r2` hands on what `r1` hands on) names each of its hops.
     fn modules_in_live_uses(&self) -> HashSet<String> {
         let mut through = HashSet::new();
-        for (n, node) in self.nodes.iter().enumerate() {
-            if !self.alive[n] {
-                continue;
-            }
-            for item in &node.items {
-                let Item::Use(u) = item else { continue };
-                let mut leaves = Vec::new();
-                use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
-                for (path, visible) in leaves {
-                    let modules = if visible.is_some() {
-                        &path[..path.len().saturating_sub(1)]
-                    } else {
-                        &path[..]
-                    };
-                    through.extend(
-                        modules
-                            .iter()
-                            .filter(|m| !["crate", "self", "super"].contains(&m.as_str()))
-                            .cloned(),
-                    );
+        let mut counted = vec![false; self.nodes.len()];
+        loop {
+            let mut grew = false;
+            for (n, node) in self.nodes.iter().enumerate() {
+                let named = self.module_name(n).is_some_and(|m| through.contains(&m));
+                if counted[n] || !(self.alive[n] || named) {
+                    continue;
+                }
+                counted[n] = true;
+                grew = true;
+                for item in &node.items {
+                    let Item::Use(u) = item else { continue };
+                    let mut leaves = Vec::new();
+                    use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                    for (path, visible) in leaves {
+                        let modules = if visible.is_some() {
+                            &path[..path.len().saturating_sub(1)]
+                        } else {
+                            &path[..]
+                        };
+                        through.extend(
+                            modules
+                                .iter()
+                                .filter(|m| !["crate", "self", "super"].contains(&m.as_str()))
+                                .cloned(),
+                        );
+                    }
                 }
             }
+            if !grew {
+                return through;
+            }
         }
-        through
     }
 
     /// The name of module `n` (none for the bundle's root).
