@@ -319,7 +319,8 @@ fn stress_command<P: Stress>(
     bar.set_prefix(name.to_string());
     let report = run(Arc::new(problem), settings, &|n| bar.set_position(n));
     bar.finish_and_clear();
-    print_out(&render(name, &settings, args.case_timeout_ms, &report))?;
+    let text = render_run(name, &settings, args.case_timeout_ms, args.no_save, &report);
+    print_out(&text)?;
     eprintln!(
         "  {} cases in {:.2} s, {:.0} cases/s",
         report.cases,
@@ -340,9 +341,21 @@ fn stress_command<P: Stress>(
 
 /// The report as printed: nothing in it depends on the machine or the number of threads.
 pub fn render(name: &str, settings: &Settings, timeout_ms: u64, report: &Report) -> String {
+    render_run(name, settings, timeout_ms, false, report)
+}
+
+/// [`render`] of a run with `--no-save` when `no_save`, which its rerun line repeats.
+pub fn render_run(
+    name: &str,
+    settings: &Settings,
+    timeout_ms: u64,
+    no_save: bool,
+    report: &Report,
+) -> String {
+    let no_save = if no_save { " --no-save" } else { "" };
     let rerun = |cases: u64| {
         format!(
-            "--- rerun: scripts/stress {name} --seed {} --size {} --cases {cases} --case-timeout-ms {timeout_ms}\n",
+            "--- rerun: scripts/stress {name} --seed {} --size {} --cases {cases} --case-timeout-ms {timeout_ms}{no_save}\n",
             settings.seed, settings.size
         )
     };

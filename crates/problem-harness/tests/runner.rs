@@ -319,4 +319,10 @@ fn a_disagreement_that_does_not_happen_again_is_reported_as_it_was_seen() {
         text.contains("--- note: run again on this input, the solution agreed"),
         "{text}"
     );
+    // Its rerun line repeats `--no-save` when the run had it.
+    let text = problem_harness::cli::render_run("flaky", &settings, 300, true, &report);
+    assert!(
+        text.ends_with(" --case-timeout-ms 300 --no-save\n"),
+        "{text}"
+    );
 }
