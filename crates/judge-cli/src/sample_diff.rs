@@ -211,13 +211,15 @@ fn visible(line: &str) -> String {
 pub fn line_diff(expected: &str, actual: &str, style: Style) -> String {
     // A wrong answer of many lines must not stall the report: the diff gets a deadline (past
     // it, it is coarser, never wrong), and only the first changed lines are shown, cut short.
+    // Lines end at `\n` only, as the judge reads them: a lone `\r` is a character of its line.
+    let old_lines: Vec<&str> = expected.split_inclusive('\n').collect();
+    let new_lines: Vec<&str> = actual.split_inclusive('\n').collect();
     let diff = TextDiff::configure()
         .timeout(std::time::Duration::from_millis(200))
-        .diff_lines(expected, actual);
+        .diff_slices(&old_lines, &new_lines);
     let mut out = String::new();
     let mut shown = 0;
     let mut hidden = 0;
-    let (old_lines, new_lines) = (diff.old_slices(), diff.new_slices());
     // One changed line: `-` for expected, `+` for actual, numbered on its side, cut around where
     // it first differs from `other`, its counterpart on the other side.
     let mut emit = |deleted: bool, index: usize, line: &str, other: &str| {
@@ -639,6 +641,12 @@ mod tests {
         assert_eq!(diff, "      1 - <U+FEFF>3\n      1 + 3\n");
         let diff = line_diff("a\u{a0}b\u{200b}\u{7f}\n", "a b\n", Style { color: false });
         assert_eq!(diff, "      1 - a<U+00A0>b<U+200B>␡\n      1 + a b\n");
+    }
+
+    #[test]
+    fn a_carriage_return_inside_a_line_stays_in_it() {
+        let diff = line_diff("12\n", "1\r2\n", Style { color: false });
+        assert_eq!(diff, "      1 - 12\n      1 + 1␍2\n");
     }
 
     #[test]
