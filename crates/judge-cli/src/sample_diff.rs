@@ -466,18 +466,14 @@ pub fn render_problem(title: &str, results: &[CaseResult], show: &Show) -> Strin
     let style = show.style;
     let mut out = format!("{}\n", style.paint(title, "1"));
     // Columns on a terminal: a Hangul case name is two columns a character.
-    let width = results
-        .iter()
-        .map(|r| r.name.width())
-        .max()
-        .unwrap_or(0)
-        .max(4);
-    for r in results {
-        let pad = " ".repeat(width - r.name.width());
+    // A name holding a line break or a tab is shown as `visible` shows text.
+    let names: Vec<String> = results.iter().map(|r| visible(&r.name)).collect();
+    let width = names.iter().map(|n| n.width()).max().unwrap_or(0).max(4);
+    for (r, name) in results.iter().zip(&names) {
+        let pad = " ".repeat(width - name.width());
         let _ = writeln!(
             out,
-            "  {}{pad}  {} {:>8.1} ms  {:>9}",
-            r.name,
+            "  {name}{pad}  {} {:>8.1} ms  {:>9}",
             style.verdict(r.verdict),
             r.time_ms,
             mib(r.peak_kib)
@@ -602,6 +598,13 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[1], "  예제     AC          1.5 ms    2.0 MiB");
         assert_eq!(lines[2], "  예제-12  AC          1.5 ms    2.0 MiB");
+        let mut broken = case(Verdict::Accepted, "1\n", "1\n");
+        broken.name = "a\nb".into();
+        let text = render_problem("p", &[broken], &show(false));
+        assert_eq!(
+            text.lines().nth(1),
+            Some("  a␊b   AC          1.5 ms    2.0 MiB")
+        );
     }
 
     #[test]
