@@ -555,9 +555,7 @@ impl TokenContext<'_> {
             && self.rw.own_module.is_some()
         {
             self.own_macro_by_relative_path(t, i);
-        } else if self.std_macro_through_glob(t, i, &name, after_colons, shadowed)
-            || self.own_name_in_macro(t, i, &name, after_colons, shadowed)
-        {
+        } else if self.std_macro_through_glob(t, i, &name, after_colons, shadowed) {
         } else if !self.dependency_macro_call(t, i, &name, after_colons, shadowed) {
             self.dependency_path(t, i, &name, after_colons, shadowed);
         }
@@ -741,46 +739,6 @@ impl TokenContext<'_> {
         true
     }
 
-    /// The library's own crate name starting a path in one of its `macro_rules!` bodies
-    /// (`grid_core::Dir` in grid-core's macro, expanded in crates that depend on it): the
-    /// library's module, `crate::grid_core::Dir`, wherever the macro is expanded in the bundle.
-    /// Returns whether it was one.
-    fn own_name_in_macro(
-        &mut self,
-        t: &[TokenTree],
-        i: usize,
-        name: &str,
-        after_colons: bool,
-        shadowed: &Hidden,
-    ) -> bool {
-        let rw = self.rw;
-        let bare = name.strip_prefix("r#").unwrap_or(name);
-        let Some(module) = rw.own_module.as_deref().filter(|m| *m == bare) else {
-            return false;
-        };
-        let leading = after_colons && !continues_path(t, i);
-        let starts_path = (!after_colons || leading) && is_colon2(t, i + 1);
-        let after_punct = i >= 1 && (is_punct(t.get(i - 1), '.') || is_punct(t.get(i - 1), '$'));
-        if !self.in_macro_rules
-            || !starts_path
-            || after_punct
-            || rw.deps.contains_key(bare)
-            || (shadowed.names.contains(bare) && !leading)
-        {
-            return false;
-        }
-        let start = if leading {
-            t[i - 2].span().byte_range().start
-        } else {
-            t[i].span().byte_range().start
-        };
-        self.edits.push(Edit {
-            range: start..t[i].span().byte_range().end,
-            text: format!("crate::{module}"),
-        });
-        true
-    }
-
     /// A call of a dependency's macro by a name of this file at `i` of `t`: `alias::m!`
     /// (`use dep as alias;`) becomes `crate::m!`, and `m!` of a name that is the dependency's
     /// macro and item at once gets the path `crate::m!`. Returns whether it was one.
@@ -816,8 +774,9 @@ impl TokenContext<'_> {
         false
     }
 
-    /// A dependency's name at `i` of `t` starting a path (`dep::x`, `::dep::x`, `use dep;`):
-    /// it becomes `crate::<its module>`, or `crate` for a macro at the bundle's root.
+    /// A dependency's name at `i` of `t` starting a path (`dep::x`, `::dep::x`, `use dep;`), or
+    /// in a library's `macro_rules!` body its own: it becomes `crate::<its module>`, or `crate`
+    /// for a macro at the bundle's root.
     fn dependency_path(
         &mut self,
         t: &[TokenTree],
@@ -834,8 +793,19 @@ impl TokenContext<'_> {
         if shadowed.names.contains(bare) && !leading {
             return;
         }
-        let Some(module) = rw.deps.get(bare) else {
+        // In a library's `macro_rules!` bodies its own name starts a path too (`grid_core::Dir`
+        // in grid-core's macro): the macro is expanded in crates that depend on it.
+        let own = rw
+            .own_module
+            .as_ref()
+            .filter(|m| self.in_macro_rules && *m == bare);
+        let Some(module) = rw.deps.get(bare).or(own) else {
             return;
+        };
+        let macros = if own.is_some() && !rw.deps.contains_key(bare) {
+            Some(&rw.own_macros)
+        } else {
+            rw.dep_macros.get(module)
         };
         if i >= 1 && (is_punct(t.get(i - 1), '.') || is_punct(t.get(i - 1), '$')) {
             return;
@@ -853,7 +823,7 @@ impl TokenContext<'_> {
             return;
         }
         let followed = is_colon2(t, i + 1);
-        let names_macro = calls_macro_in(t, i + 1, rw.dep_macros.get(module));
+        let names_macro = calls_macro_in(t, i + 1, macros);
         let before = if leading {
             i.checked_sub(3)
         } else {
