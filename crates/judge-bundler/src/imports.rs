@@ -253,7 +253,7 @@ impl UseEdits<'_> {
             return false;
         }
         // A name that is an item too comes through the glob as the item; calls of the macro
-        // by that name get its path (see `TokenContext::shadowed_here`). Imported from the
+        // by that name get its path (see `paths::level_hidden`). Imported from the
         // root, it would bring whatever the root has of that name, main.rs's items included,
         // and that import would beat the glob's item.
         let all_macros = || {

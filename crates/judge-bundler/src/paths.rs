@@ -366,14 +366,19 @@ impl Hidden {
         hidden
     }
 
+    /// Where a module's body starts, in the module (or block) `self` describes: it sees only
+    /// what it declares itself, and through `use super::*;` what `self` declares.
+    fn module_body(&self) -> Hidden {
+        Hidden {
+            parent: Some(Rc::new(self.clone())),
+            ..Hidden::default()
+        }
+    }
+
     /// What the module whose items are `t` declares, inside the module `self` describes.
     pub(super) fn module(&self, rw: &Rewriter, t: TokenStream) -> Hidden {
         let t: Vec<TokenTree> = t.into_iter().collect();
-        let module = Hidden {
-            parent: Some(Rc::new(self.clone())),
-            ..Hidden::default()
-        };
-        level_hidden(rw, &t, &module)
+        level_hidden(rw, &t, &self.module_body())
     }
 }
 
@@ -430,7 +435,7 @@ impl TokenContext<'_> {
     /// `shadowed` is what the items of the enclosing blocks declare.
     pub(super) fn rewrite(&mut self, stream: TokenStream, shadowed: &Hidden) {
         let t: Vec<TokenTree> = stream.into_iter().collect();
-        let shadowed = self.shadowed_here(&t, shadowed);
+        let shadowed = level_hidden(self.rw, &t, shadowed);
         let mut skip_until = 0;
         for i in 0..t.len() {
             if i < skip_until {
@@ -449,11 +454,6 @@ impl TokenContext<'_> {
         }
     }
 
-    /// `shadowed` with what the items of this level of `t` declare (see [`level_hidden`]).
-    fn shadowed_here(&self, t: &[TokenTree], shadowed: &Hidden) -> Hidden {
-        level_hidden(self.rw, t, shadowed)
-    }
-
     /// The group `g` at `i` of `t`: its tokens rewritten in turn.
     fn group(&mut self, t: &[TokenTree], i: usize, g: &proc_macro2::Group, shadowed: &Hidden) {
         // A module's body sees only what it declares itself (and the crates);
@@ -462,10 +462,7 @@ impl TokenContext<'_> {
             && is_ident(t.get(i - 2), "mod")
             && g.delimiter() == proc_macro2::Delimiter::Brace;
         let outer = if module_body {
-            Hidden {
-                parent: Some(Rc::new(shadowed.clone())),
-                ..Hidden::default()
-            }
+            shadowed.module_body()
         } else {
             shadowed.clone()
         };
