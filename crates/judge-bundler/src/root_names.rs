@@ -81,46 +81,51 @@ fn refuse_sysroot_crate_names(
             (name, krate, module)
         })
         .collect();
-    for item in &file.items {
-        let (names, line): (Vec<String>, usize) = match item {
-            Item::Use(u) => {
-                let mut leaves = Vec::new();
-                syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
-                let names = leaves.into_iter().filter_map(|(_, visible)| visible);
-                (names.collect(), u.use_token.span.start().line)
-            }
+    // Names it gives besides the very `extern crate` the library has, which is one item.
+    let clashing = |item: &Item| -> Vec<String> {
+        match item {
             Item::ExternCrate(e) => {
                 let name = e.rename.as_ref().map_or(&e.ident, |(_, alias)| alias);
                 let same = named
                     .iter()
                     .any(|(n, krate, _)| *name == *n && e.ident == krate);
                 if same {
-                    continue;
+                    Vec::new()
+                } else {
+                    vec![syntax::unraw(name)]
                 }
-                (vec![syntax::unraw(name)], e.extern_token.span.start().line)
             }
-            other => match type_namespace_ident(other) {
-                Some(ident) => (vec![syntax::unraw(ident)], ident.span().start().line),
-                None => continue,
-            },
-        };
-        let clash = named.iter().find(|(n, _, _)| names.contains(n));
-        if let Some((name, krate, module)) = clash {
-            let kind = RefusalKind::ItemNamedLikeSysrootCrate {
-                name: name.clone(),
-                krate: krate.clone(),
-                module: module.clone(),
-            };
-            // Lines of the bundled text match the file's only before its first `mod x;`.
-            let line = root_item_line(main_path, |i| {
-                (std::mem::discriminant(i) == std::mem::discriminant(item)
-                    && quote::ToTokens::to_token_stream(i).to_string()
-                        == quote::ToTokens::to_token_stream(item).to_string())
-                .then(|| i.span().start().line)
-            })?
-            .or(Some(line));
-            return Err(Refusal::at_line(main_path, line, kind).into());
+            Item::Use(u) => {
+                let mut leaves = Vec::new();
+                syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+                leaves
+                    .into_iter()
+                    .filter_map(|(_, visible)| visible)
+                    .collect()
+            }
+            other => type_namespace_ident(other)
+                .map(syntax::unraw)
+                .into_iter()
+                .collect(),
         }
+    };
+    let clash = file.items.iter().find_map(|item| {
+        let names = clashing(item);
+        named.iter().find(|(n, _, _)| names.contains(n))
+    });
+    if let Some((name, krate, module)) = clash {
+        let kind = RefusalKind::ItemNamedLikeSysrootCrate {
+            name: name.clone(),
+            krate: krate.clone(),
+            module: module.clone(),
+        };
+        // From the file itself: in the bundled text, lines move after the first `mod x;`.
+        let line = root_item_line(main_path, |item| {
+            clashing(item)
+                .contains(name)
+                .then(|| item.span().start().line)
+        })?;
+        return Err(Refusal::at_line(main_path, line, kind).into());
     }
     Ok(())
 }
