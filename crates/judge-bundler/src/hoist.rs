@@ -114,22 +114,28 @@ pub(super) fn root_extern_crates(text: &str) -> Result<HashSet<(String, Option<S
 /// Cuts the crate-root-only inner attributes out of a crate's text, returning those the bundle
 /// keeps at its top ([`CRATE_ATTRS`]; [`DROPPED_CRATE_ATTRS`] go).
 pub(super) fn hoist_crate_attrs(text: &str) -> Result<(String, Vec<String>)> {
-    let text = &lints::without_crate_level_lints(text)?;
+    cut_crate_attrs(
+        &lints::without_crate_level_lints(text)?,
+        DROPPED_CRATE_ATTRS,
+    )
+}
+/// `text` without its inner [`CRATE_ATTRS`] and `dropped` ones, and the texts of the first (what
+/// the bundle's top keeps).
+fn cut_crate_attrs(text: &str, dropped: &[&str]) -> Result<(String, Vec<String>)> {
     let named =
         |attr: &syn::Attribute, names: &[&str]| names.iter().any(|name| attr.path().is_ident(name));
     let (text, cut) = cut_out(text, |file| {
         file.attrs
             .iter()
-            .filter(|attr| named(attr, CRATE_ATTRS) || named(attr, DROPPED_CRATE_ATTRS))
+            .filter(|attr| named(attr, CRATE_ATTRS) || named(attr, dropped))
             .map(|attr| attr.span().byte_range())
             .collect()
     })?;
     let kept = cut
         .into_iter()
         .filter(|text| {
-            syn::parse::Parser::parse_str(syn::Attribute::parse_inner, text).map_or(true, |attrs| {
-                attrs.iter().all(|a| !named(a, DROPPED_CRATE_ATTRS))
-            })
+            syn::parse::Parser::parse_str(syn::Attribute::parse_inner, text)
+                .map_or(true, |attrs| attrs.iter().all(|a| !named(a, dropped)))
         })
         .collect();
     Ok((text, kept))
@@ -144,23 +150,7 @@ const MAIN_ONLY_ATTRS: &[&str] = &["crate_type", "crate_name", "no_implicit_prel
 /// the libraries' (see [`strongest_crate_attrs`]) and are returned, and without those that
 /// would change the libraries or the crate ([`MAIN_ONLY_ATTRS`]), which go.
 pub(super) fn cut_crate_limits(text: &str) -> Result<(String, Vec<String>)> {
-    let named =
-        |attr: &syn::Attribute, names: &[&str]| names.iter().any(|n| attr.path().is_ident(n));
-    let (text, cut) = cut_out(text, |file| {
-        file.attrs
-            .iter()
-            .filter(|attr| named(attr, CRATE_ATTRS) || named(attr, MAIN_ONLY_ATTRS))
-            .map(|attr| attr.span().byte_range())
-            .collect()
-    })?;
-    let limits = cut
-        .into_iter()
-        .filter(|text| {
-            syn::parse::Parser::parse_str(syn::Attribute::parse_inner, text)
-                .is_ok_and(|attrs| attrs.iter().all(|a| named(a, CRATE_ATTRS)))
-        })
-        .collect();
-    Ok((text, limits))
+    cut_crate_attrs(text, MAIN_ONLY_ATTRS)
 }
 /// `text` (a crate root) cut after its last inner attribute: the attributes (with what comes
 /// before them), then the rest.
