@@ -4,6 +4,7 @@
 //! Everything else is the author's text byte for byte, so `//` comments and inner attributes
 //! survive. Edits are byte ranges found from spans (proc-macro2 `span-locations`).
 
+use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -100,7 +101,6 @@ fn splice_file(
     let main_root = at_bundle_root && stack.len() == 1;
     let root_std = (main_root && rewriter.active).then(|| main_std_hidden(rewriter, &file));
     let start = Hidden::file(rewriter, around, library_root, root_std.clone());
-    let top: Vec<proc_macro2::TokenTree> = tokens.clone().into_iter().collect();
     let mut walker = Walker {
         path,
         dirs,
@@ -109,7 +109,9 @@ fn splice_file(
         stack,
         edits: Edits::default(),
         textual,
-        top: Rc::new(level_hidden(rewriter, &top, &start)),
+        start: &start,
+        tokens: &tokens,
+        top: OnceCell::new(),
     };
     // Every module but the bundle's root (where the macros are) imports the crate's prelude;
     // at its end, where no cut item or doc comment can swallow the import.
@@ -297,8 +299,11 @@ struct Walker<'a> {
     /// The `macro_rules!` names in textual scope where the walk is: defined before it in
     /// this module or in the modules around it.
     textual: &'a mut Vec<String>,
-    /// What the file's top level declares (see [`Hidden`]), for its module files.
-    top: Rc<Hidden>,
+    /// Where the file starts (see [`Hidden::file`]) and its tokens, whose top level...
+    start: &'a Hidden,
+    tokens: &'a TokenStream,
+    /// ... declares this (see [`Hidden`]), for its module files: found once, at the first.
+    top: OnceCell<Rc<Hidden>>,
 }
 
 impl Walker<'_> {
@@ -502,11 +507,15 @@ impl Walker<'_> {
         };
         // What `use super::*;` in the file brings: what the module around declares (for an
         // inline module in an inline module, what the first declares is not seen).
+        let top = self.top.get_or_init(|| {
+            let t: Vec<proc_macro2::TokenTree> = self.tokens.clone().into_iter().collect();
+            Rc::new(level_hidden(self.rewriter, &t, self.start))
+        });
         let around = if inline.is_empty() {
-            self.top.clone()
+            top.clone()
         } else {
             let level = items.iter().map(|i| i.to_token_stream()).collect();
-            Rc::new(self.top.module(self.rewriter, level))
+            Rc::new(top.module(self.rewriter, level))
         };
         let Some(child) = splice_file(
             &file,
