@@ -106,13 +106,11 @@ const CHANGED_BY_BUNDLING: &[&str] = &[
 
 /// A library root's text (which becomes a module of the bundle) without the crate-level-only
 /// lints of its inner lint attributes (`#![warn(rust_2018_idioms, missing_docs)]` becomes
-/// `#![warn(missing_docs)]`; an attribute with nothing left goes), nor those the bundle changes
-/// ([`CHANGED_BY_BUNDLING`]) at a judging level.
+/// `#![warn(missing_docs)]`; an attribute with nothing left goes). Those whose verdict the
+/// bundle changes ([`CHANGED_BY_BUNDLING`]) are gone already, with every `deny` and `forbid`
+/// (see [`bundled_levels`], which rewrote the text).
 pub(super) fn without_crate_level_lints(text: &str) -> Result<String> {
-    without_lints(text, |level, lint| {
-        CRATE_LEVEL_ONLY.contains(&lint)
-            || (LEVELS.contains(&level) && CHANGED_BY_BUNDLING.contains(&lint))
-    })
+    without_lints(text, |_, lint| CRATE_LEVEL_ONLY.contains(&lint))
 }
 
 /// main.rs's inner attributes without the lints that would judge the paths the bundler writes
