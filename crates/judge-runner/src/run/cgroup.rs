@@ -134,6 +134,11 @@ fn remove_tree(dir: &Path) -> bool {
     std::fs::remove_dir(dir).is_ok() || !dir.exists()
 }
 
+/// Moves the process `pid` into the cgroup `dir` (of any hierarchy); whether that worked.
+fn move_into(dir: &Path, pid: i32) -> bool {
+    std::fs::write(dir.join("cgroup.procs"), pid.to_string()).is_ok()
+}
+
 /// Kills the processes listed in `cgroup.procs` of `dir` and of the cgroups inside it.
 fn kill_listed(dir: &Path) {
     for pid in listed_pids(dir) {
@@ -197,7 +202,7 @@ impl RunCgroup {
     /// Moves the process `pid` (and so every process it starts from then on) into the cgroup;
     /// whether that worked.
     pub fn adopt(&self, pid: i32) -> bool {
-        std::fs::write(self.dir.join("cgroup.procs"), pid.to_string()).is_ok()
+        move_into(&self.dir, pid)
     }
 
     /// CPU time (user + system) used in the cgroup so far, by every process that has been in
@@ -340,7 +345,7 @@ impl MemoryCgroup {
 
     /// Moves the process `pid` (and what it starts from then on) into the cgroup.
     pub fn adopt(&self, pid: i32) -> bool {
-        std::fs::write(self.dir.join("cgroup.procs"), pid.to_string()).is_ok()
+        move_into(&self.dir, pid)
     }
 
     /// Whether the kernel killed a process of the cgroup for reaching the limit.
@@ -393,7 +398,7 @@ impl PidsCgroup {
 
     /// Moves the process `pid` (and what it starts from then on) into the cgroup.
     pub fn adopt(&self, pid: i32) -> bool {
-        std::fs::write(self.dir.join("cgroup.procs"), pid.to_string()).is_ok()
+        move_into(&self.dir, pid)
     }
 
     /// Whether a process or thread could not start for the limit.
