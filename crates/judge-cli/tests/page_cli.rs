@@ -389,7 +389,7 @@ fn new_from_a_page_makes_crates_whose_tests_find_the_placeholder_wrong() {
 
     // The crates build, and their sample tests find the placeholder solve wrong.
     let test = |package: &str| {
-        let out = cargo_test(ws, &["-p", package, "--test", "samples"]);
+        let out = cargo_test(ws, &["-p", package, "--test", "problem", "samples::"]);
         assert!(
             !out.status.success(),
             "{package}: the placeholder passed its samples"

@@ -92,8 +92,8 @@ fn every_traced_problem_has_a_trace_snapshot_of_each_sample() {
         .filter(|p| p.dir.join("src/trace.rs").is_file())
     {
         assert!(
-            problem.dir.join("tests/trace.rs").is_file(),
-            "{}: a trace (src/trace.rs) needs its snapshot test tests/trace.rs",
+            problem.dir.join("tests/problem/trace.rs").is_file(),
+            "{}: a trace (src/trace.rs) needs its snapshot test tests/problem/trace.rs",
             problem.name
         );
         let tools = std::fs::read_to_string(problem.dir.join("src/bin/tools.rs"))
@@ -107,10 +107,10 @@ fn every_traced_problem_has_a_trace_snapshot_of_each_sample() {
             let case = input.file_stem().unwrap().to_string_lossy().into_owned();
             let snapshot = problem
                 .dir
-                .join(format!("tests/snapshots/trace__trace@{case}.snap"));
+                .join(format!("tests/problem/snapshots/trace@{case}.snap"));
             assert!(
                 snapshot.is_file(),
-                "{}: sample {case} has no trace snapshot (run cargo insta test -p {} --all-features --test trace and review it)",
+                "{}: sample {case} has no trace snapshot (run cargo insta test -p {} --all-features --test problem and review it)",
                 problem.name,
                 problem.name
             );
@@ -290,6 +290,46 @@ fn a_scaffolded_crate_builds_and_its_tests_pass_with_and_without_samples() {
         said.contains("programmers-12345-no-samples: no samples yet"),
         "{said}"
     );
+}
+
+/// A problem's tests are one binary, `tests/problem/main.rs` (a test binary is a compile and a
+/// link of its own: three per problem were a fifth of the test build), and every file beside it
+/// is one of its modules: a file no `mod` names would never compile, let alone run.
+#[test]
+fn a_problems_tests_are_one_binary_holding_every_file_beside_it() {
+    let mut checked = 0;
+    for problem in problems() {
+        let tests = problem.dir.join("tests");
+        let top_level: Vec<String> = std::fs::read_dir(&tests)
+            .unwrap_or_else(|e| panic!("{}: {e}", tests.display()))
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".rs"))
+            .map(|name| format!("tests/{name}"))
+            .collect();
+        assert!(
+            top_level.is_empty(),
+            "{}: {} would each be a test binary: make them modules of tests/problem/main.rs",
+            problem.name,
+            top_level.join(", ")
+        );
+        let main = std::fs::read_to_string(tests.join("problem/main.rs"))
+            .unwrap_or_else(|e| panic!("{}: tests/problem/main.rs: {e}", problem.name));
+        for entry in std::fs::read_dir(tests.join("problem")).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            let Some(module) = name.strip_suffix(".rs") else {
+                continue;
+            };
+            if module != "main" {
+                assert!(
+                    main.lines().any(|l| l.trim() == format!("mod {module};")),
+                    "{}: tests/problem/{name} is not a module of tests/problem/main.rs (`mod {module};`), so it never runs",
+                    problem.name
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 16, "only {checked} problems");
 }
 
 /// A binary built without a test harness (`test = false`, as the problems' judge and tools

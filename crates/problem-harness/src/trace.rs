@@ -222,9 +222,10 @@ pub fn samples(manifest_dir: &str, name: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// `tests/trace.rs` of a traced problem crate (with insta as a dev-dependency):
+/// `tests/problem/trace.rs` of a traced problem crate (with insta as a dev-dependency):
 /// `problem_harness::trace_snapshots!(my_crate::trace::P);` snapshots the plain-text trace of
-/// every sample as `trace@<case>`, the input in its description, so rule changes show in review.
+/// every sample as `snapshots/trace@<case>.snap` beside that file, the input in its
+/// description, so rule changes show in review.
 #[macro_export]
 macro_rules! trace_snapshots {
     ($trace:expr) => {
@@ -238,7 +239,12 @@ macro_rules! trace_snapshots {
                 let frames = trace
                     .frames(&input)
                     .unwrap_or_else(|e| panic!("sample {case}: {e}"));
-                ::insta::with_settings!({ description => input.trim_end(), omit_expression => true }, {
+                // The file is named by the case alone, not by the test module's path.
+                ::insta::with_settings!({
+                    description => input.trim_end(),
+                    omit_expression => true,
+                    prepend_module_to_snapshot => false,
+                }, {
                     ::insta::assert_snapshot!(
                         format!("trace@{case}"),
                         $crate::trace::render_text(&frames, false)

@@ -248,14 +248,18 @@ fn write_crate(spec: &Spec, crate_dir: &Path, values: &[(&str, &str)]) -> Result
         ("src/lib.rs", lib),
         ("src/main.rs", include_str!("templates/main.rs.tmpl")),
         (
-            "tests/samples.rs",
+            "tests/problem/main.rs",
+            include_str!("templates/tests_main.rs.tmpl"),
+        ),
+        (
+            "tests/problem/samples.rs",
             if special_judge(spec) {
                 include_str!("templates/samples_special_test.rs.tmpl")
             } else {
                 include_str!("templates/samples_test.rs.tmpl")
             },
         ),
-        ("tests/rules.rs", rules),
+        ("tests/problem/rules.rs", rules),
     ];
     for (path, template) in files {
         write(&crate_dir.join(path), &fill(template, values))?;

@@ -1,0 +1,10 @@
+//! This problem's tests in one binary (each test binary is a compile and a link of its own):
+//! the rules' corners and the samples through the judge binary; with `tools`, the trace of
+//! every sample as snapshots and the HTML trace stepped through in a headless browser.
+
+mod rules;
+mod samples;
+#[cfg(feature = "tools")]
+mod trace;
+#[cfg(feature = "tools")]
+mod trace_html;
