@@ -30,6 +30,19 @@ pub(super) fn apply(text: &str, mut edits: Vec<Edit>) -> String {
     out
 }
 
+/// The bytes `range` of `text` with the edits that fall inside it applied.
+pub(super) fn apply_within(text: &str, edits: &[Edit], range: Range<usize>) -> String {
+    let inner = edits
+        .iter()
+        .filter(|e| range.start <= e.range.start && e.range.end <= range.end)
+        .map(|e| Edit {
+            range: e.range.start - range.start..e.range.end - range.start,
+            text: e.text.clone(),
+        })
+        .collect();
+    apply(&text[range], inner)
+}
+
 /// Whether byte `at` is inside one of the `removed` ranges.
 pub(super) fn inside(removed: &[Range<usize>], at: usize) -> bool {
     removed.iter().any(|r| r.contains(&at))

@@ -18,7 +18,7 @@ use syn::{Attribute, ImplItem, Item, Token, TraitItem};
 
 use super::cfg;
 use super::docs::DocTokens;
-use super::edits::{apply, inside, Edit, Edits};
+use super::edits::{apply, apply_within, inside, Edit, Edits};
 use super::imports::UseEdits;
 use super::parsed;
 use super::paths::{level_hidden, use_aliases, Hidden, TokenContext};
@@ -59,12 +59,14 @@ pub(super) fn load(root_file: &Path, rewriter: &Rewriter, at_bundle_root: bool) 
         &mut Vec::new(),
         None,
     )?;
-    Ok(text.unwrap_or_default())
+    Ok(text.map(|(text, _)| text).unwrap_or_default())
 }
 
-/// One file as text, its `mod x;` files inlined; `None` when its own inner attributes turn it
-/// off (`#![cfg(test)]` at the top of a tests file). `around` is what the module around the
-/// file's module declares (none for a crate's root file).
+/// One file as text, its `mod x;` files inlined, with the `macro_rules!` in textual scope at its
+/// end that it defines, by name, as the bundle writes them (what `#[macro_use]` on its `mod`
+/// hands on); `None` when its own inner attributes turn it off (`#![cfg(test)]` at the top of
+/// a tests file). `around` is what the module around the file's module declares (none for a
+/// crate's root file).
 fn splice_file(
     path: &Path,
     dirs: &Dirs,
@@ -73,7 +75,7 @@ fn splice_file(
     stack: &mut Vec<PathBuf>,
     textual: &mut Vec<String>,
     around: Option<Rc<Hidden>>,
-) -> Result<Option<String>> {
+) -> Result<Option<(String, WrittenMacros)>> {
     if stack.iter().any(|p| p == path) {
         bail!(
             "{}: this file includes itself through `mod`",
@@ -112,6 +114,8 @@ fn splice_file(
         start: &start,
         tokens: &tokens,
         top: OnceCell::new(),
+        macro_use_ends: HashMap::new(),
+        copies: Vec::new(),
     };
     // Every module but the bundle's root (where the macros are) imports the crate's prelude;
     // at its end, where no cut item or doc comment can swallow the import.
@@ -121,18 +125,24 @@ fn splice_file(
             walker.uses().import_own_macros(text.len(), &file.items);
         }
     }
-    walker.items(&file.items, &[])?;
+    let exports = walker.items(&file.items, &[])?;
     if rewriter.active {
         // `use` statements inside function bodies import macros too.
         for u in uses_in_blocks(&file) {
             walker.uses().macro_imports(u, false, &HashSet::new());
         }
     }
+    let macro_use_ends = std::mem::take(&mut walker.macro_use_ends);
+    let copies = std::mem::take(&mut walker.copies);
     let Edits {
         list: mut edits,
         removed,
     } = walker.edits;
-    for at in std_macro_calls(rewriter, root_std.as_ref(), &file, &tokens) {
+    let calls = match &root_std {
+        Some(_) => main_root_calls(rewriter, &file, &tokens, &macro_use_ends),
+        None => std_macro_calls(rewriter, &file, &tokens),
+    };
+    for at in calls {
         if !inside(&removed, at) {
             edits.push(Edit {
                 range: at..at,
@@ -160,7 +170,46 @@ fn splice_file(
         return Err(first.into());
     }
     stack.pop();
-    Ok(Some(apply(&text, edits)))
+    let written = |defined: Definition| match defined {
+        Definition::Here(range) => apply_within(&text, &edits, range),
+        Definition::Written(text) => text,
+    };
+    let exports: WrittenMacros = exports
+        .into_iter()
+        .map(|(name, defined)| (name, written(defined)))
+        .collect();
+    let copies: Vec<Edit> = copies
+        .into_iter()
+        .map(|(at, macros)| {
+            let text = macros
+                .into_iter()
+                .map(|(name, defined)| {
+                    // Its definition in the module carries `allow(unused_macros)` already.
+                    let text = written(defined);
+                    format!(
+                        "\n// main.rs's `{name}!` again, at the root beside a library's.\n{text}\n"
+                    )
+                })
+                .collect();
+            Edit {
+                range: at..at,
+                text,
+            }
+        })
+        .collect();
+    edits.extend(copies);
+    Ok(Some((apply(&text, edits), exports)))
+}
+
+/// `macro_rules!` by name, as the bundle writes them.
+type WrittenMacros = Vec<(String, String)>;
+
+/// Where the text of a `macro_rules!` is: a byte range of the file being spliced, or written
+/// already (a module file's).
+#[derive(Clone)]
+enum Definition {
+    Here(std::ops::Range<usize>),
+    Written(String),
 }
 
 /// Each dependency by its name in code, with the macros it exports.
@@ -186,20 +235,36 @@ fn main_std_hidden(rewriter: &Rewriter, file: &syn::File) -> HashSet<String> {
     )
 }
 
-/// Where to write `::std::` before a bare call of a std macro that a library's macro of the
-/// same name, at the bundle's root, would hide (see [`std_macros`]): in main.rs's root file
-/// (`main_root`: what [`main_std_hidden`] found there), its calls in the root module; in a
-/// library's file, its calls inside `macro_rules!` bodies, which may be expanded at the root.
-/// (main.rs's modules that reach the root by glob: see `paths::Hidden::std_from_root`.)
-fn std_macro_calls(
+/// Where to write `::std::` before main.rs's bare calls, in its root module, of std's macros
+/// that a library's macro of the same name at the bundle's root would hide: where none of
+/// main.rs's own of that name is in scope and main.rs does not import one (see
+/// [`std_macros::hidden_unless_imported`]).
+fn main_root_calls(
     rewriter: &Rewriter,
-    main_root: Option<&HashSet<String>>,
     file: &syn::File,
     tokens: &TokenStream,
+    macro_use_ends: &HashMap<usize, Vec<String>>,
 ) -> Vec<usize> {
-    if let Some(hidden) = main_root {
-        return std_macros::bare_calls(tokens.clone(), hidden);
-    }
+    let hidden = std_macros::hidden_unless_imported(
+        &rewriter.root_macros,
+        file,
+        &rewriter.macro_prelude,
+        &dependency_macros(rewriter),
+    );
+    let calls = std_macros::root_calls(tokens.clone(), &rewriter.root_macros, macro_use_ends);
+    calls
+        .into_iter()
+        .filter(|call| !call.own && hidden.contains(&call.name))
+        .map(|call| call.at)
+        .collect()
+}
+
+/// Where to write `::std::` before a bare call of a std macro in a library's file that a
+/// library's macro of the same name, at the bundle's root, would hide (see [`std_macros`]):
+/// its calls inside `macro_rules!` bodies, which may be expanded at the root. (main.rs's root
+/// file: see [`main_root_calls`]; its modules that reach the root by glob:
+/// `paths::Hidden::std_from_root`.)
+fn std_macro_calls(rewriter: &Rewriter, file: &syn::File, tokens: &TokenStream) -> Vec<usize> {
     if !rewriter.active || rewriter.own_module.is_none() || rewriter.shadowed_std.is_empty() {
         return Vec::new();
     }
@@ -304,6 +369,13 @@ struct Walker<'a> {
     tokens: &'a TokenStream,
     /// ... declares this (see [`Hidden`]), for its module files: found once, at the first.
     top: OnceCell<Rc<Hidden>>,
+    /// The macros each `#[macro_use]` module hands on to the file's top level, by the byte
+    /// offset where its item ends (see [`std_macros::root_calls`]).
+    macro_use_ends: HashMap<usize, Vec<String>>,
+    /// main.rs's own macros to define again at its root, where a `#[macro_use]` module hands
+    /// them on: after the module's item (byte offset), what the module hands on that is named
+    /// like a library's macro at the bundle's root (see `Walker::items`).
+    copies: Vec<(usize, Vec<(String, Definition)>)>,
 }
 
 impl Walker<'_> {
@@ -330,26 +402,45 @@ impl Walker<'_> {
         }
     }
 
-    fn items(&mut self, items: &[Item], inline: &[String]) -> Result<()> {
+    /// Walks the items of the module at `inline` of this file; returns the `macro_rules!` in
+    /// textual scope at their end that they define, by name (see [`splice_file`]).
+    fn items(&mut self, items: &[Item], inline: &[String]) -> Result<Vec<(String, Definition)>> {
         let in_scope = self.textual.len();
         let named_here = names_imported(items, &self.rewriter.macro_prelude);
+        let mut defined = Vec::new();
         for item in items {
             if cfg::is_off(item_attrs(item)) {
                 self.edits.cut(item.span());
                 continue;
             }
             match item {
-                Item::Mod(m) => match &m.content {
-                    Some((brace, inner)) => {
-                        let mut path = inline.to_vec();
-                        path.push(self.inline_module_dir(m, inline));
-                        self.uses()
-                            .import_prelude(brace.span.close().byte_range().start, inner);
-                        self.items(inner, &path)?;
+                Item::Mod(m) => {
+                    let handed_on = match &m.content {
+                        Some((brace, inner)) => {
+                            let mut path = inline.to_vec();
+                            path.push(self.inline_module_dir(m, inline));
+                            self.uses()
+                                .import_prelude(brace.span.close().byte_range().start, inner);
+                            self.items(inner, &path)?
+                        }
+                        None => self
+                            .module_file(m, inline, items)?
+                            .into_iter()
+                            .map(|(name, text)| (name, Definition::Written(text)))
+                            .collect(),
+                    };
+                    if m.attrs.iter().any(|a| a.path().is_ident("macro_use")) {
+                        self.macro_use_at_root(m, inline, &handed_on);
+                        defined.extend(handed_on);
                     }
-                    None => self.module_file(m, inline, items)?,
-                },
-                Item::Macro(_) => self.textual.extend(macro_rules_name(item)),
+                }
+                Item::Macro(_) => {
+                    if let Some(name) = macro_rules_name(item) {
+                        self.allow_unused_own_macro(item, &name, inline);
+                        defined.push((name.clone(), Definition::Here(item.span().byte_range())));
+                        self.textual.push(name);
+                    }
+                }
                 Item::Impl(imp) => {
                     let members = imp.items.iter().map(|m| (impl_member_attrs(m), m.span()));
                     self.cut_members_off_here(members);
@@ -371,7 +462,63 @@ impl Walker<'_> {
         // A module's `macro_rules!` are out of scope after it (`#[macro_use]` on a module
         // aside).
         self.textual.truncate(in_scope);
-        Ok(())
+        // The last definition of a name is the one in scope at the end.
+        let mut last: Vec<(String, Definition)> = Vec::new();
+        for (name, definition) in defined.into_iter().rev() {
+            if !last.iter().any(|(n, _)| *n == name) {
+                last.insert(0, (name, definition));
+            }
+        }
+        Ok(last)
+    }
+
+    /// Whether this walk is in a module of main.rs below its root, rewriting.
+    fn in_main_module(&self, inline: &[String]) -> bool {
+        let main_rs = self.rewriter.own_module.is_none();
+        let at_root = self.at_bundle_root && inline.is_empty();
+        self.rewriter.active && main_rs && !at_root
+    }
+
+    /// A `#[macro_use]` module `m` at main.rs's root, handing on `macros`: under cargo the
+    /// root's calls of them mean them, but at the bundle's root a library's macro of the same
+    /// name is an item too, and a `macro_rules!` brought from another module and an item of the
+    /// same name are ambiguous (E0659). Those macros are defined again right after the module
+    /// (a definition in the module itself wins over items), and its calls there are not
+    /// rewritten (see [`std_macros::root_calls`]).
+    fn macro_use_at_root(
+        &mut self,
+        m: &syn::ItemMod,
+        inline: &[String],
+        macros: &[(String, Definition)],
+    ) {
+        let main_root = self.at_bundle_root && inline.is_empty() && self.rewriter.active;
+        if !main_root || self.rewriter.own_module.is_some() {
+            return;
+        }
+        let end = m.span().byte_range().end;
+        let names = macros.iter().map(|(name, _)| name.clone()).collect();
+        self.macro_use_ends.insert(end, names);
+        let again: Vec<(String, Definition)> = macros
+            .iter()
+            .filter(|(name, _)| self.rewriter.root_macros.contains(name))
+            .map(|(name, definition)| (name.clone(), definition.clone()))
+            .collect();
+        if !again.is_empty() {
+            self.copies.push((end, again));
+        }
+    }
+
+    /// main.rs's `macro_rules! name` (`item`) in a module below the root, named like a library's
+    /// macro at the bundle's root: defined again at the root if a `#[macro_use]` brings it
+    /// there (see [`Walker::macro_use_at_root`]), after which this one may be unused.
+    fn allow_unused_own_macro(&mut self, item: &Item, name: &str, inline: &[String]) {
+        if self.in_main_module(inline) && self.rewriter.root_macros.contains(name) {
+            let start = item.span().byte_range().start;
+            self.edits.push(Edit {
+                range: start..start,
+                text: "#[allow(unused_macros)]\n".to_string(),
+            });
+        }
     }
 
     fn extern_crate(&mut self, e: &syn::ItemExternCrate, top: bool) -> Result<()> {
@@ -448,8 +595,14 @@ impl Walker<'_> {
         }
     }
 
-    /// The file module `m`, declared among `items` of the inline modules `inline` of this file.
-    fn module_file(&mut self, m: &syn::ItemMod, inline: &[String], items: &[Item]) -> Result<()> {
+    /// The file module `m`, declared among `items` of the inline modules `inline` of this file;
+    /// the macros it hands on with `#[macro_use]` (see [`splice_file`]).
+    fn module_file(
+        &mut self,
+        m: &syn::ItemMod,
+        inline: &[String],
+        items: &[Item],
+    ) -> Result<WrittenMacros> {
         let name = unraw(&m.ident);
         let path_attr = match m.attrs.iter().find(|a| a.path().is_ident("path")) {
             Some(attr) => Some((attr, attr.meta.clone())),
@@ -491,7 +644,7 @@ impl Walker<'_> {
                     // Cargo built it, so its `#[cfg]` is off on this machine, and so on the
                     // judge's (one that turned it on would need the file too).
                     self.edits.cut(m.span());
-                    return Ok(());
+                    return Ok(Vec::new());
                 }
                 let kind = RefusalKind::MissingModuleFile {
                     module: name,
@@ -517,7 +670,7 @@ impl Walker<'_> {
             let level = items.iter().map(|i| i.to_token_stream()).collect();
             Rc::new(top.module(self.rewriter, level))
         };
-        let Some(child) = splice_file(
+        let Some((child, handed_on)) = splice_file(
             &file,
             &dirs,
             self.rewriter,
@@ -528,7 +681,7 @@ impl Walker<'_> {
         )?
         else {
             self.edits.cut(m.span());
-            return Ok(());
+            return Ok(Vec::new());
         };
         if let Some((attr, _)) = path_attr {
             self.edits.cut(attr.span());
@@ -538,7 +691,7 @@ impl Walker<'_> {
             range: semi.span.byte_range(),
             text: format!(" {{\n{}\n}}", child.trim_end()),
         });
-        Ok(())
+        Ok(handed_on)
     }
 
     /// Whether some `#[cfg]` of `m` is not known to be on for the judge.

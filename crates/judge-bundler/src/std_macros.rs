@@ -60,9 +60,9 @@ pub fn named_like_std<'a>(macros: impl Iterator<Item = &'a String>) -> HashSet<S
 }
 
 /// Which of `root_macros` (the macros libraries put at the bundle's root) would hide a std
-/// macro in main.rs's module, given main.rs's root `file`: std's names, less those main.rs may
-/// mean as its own or a library's. Those are the names it defines with `macro_rules!` (outside
-/// inline modules, whose macros stay in them unless `#[macro_use]`) or imports by name, and
+/// macro in a library's `file`, given its names: std's names, less those the file may mean as
+/// its own or a library's. Those are the names it defines with `macro_rules!` (outside inline
+/// modules, whose macros stay in them unless `#[macro_use]`) or imports by name, and
 /// `brought_in` (its `#[macro_use] extern crate` macros). A glob import of a crate of
 /// `libraries` (their names in code, to the macros each exports) brings in that crate's
 /// macros; a glob of a path that may lead anywhere in a library (`use lib::a::*;`) any of
@@ -73,19 +73,49 @@ pub fn hidden(
     brought_in: &[String],
     libraries: &HashMap<String, HashSet<String>>,
 ) -> HashSet<String> {
+    let find = find(file, libraries);
+    hidden_unless(root_macros, &find, brought_in, true)
+}
+
+/// [`hidden`] for main.rs's root `file`, less what it defines: whether its own `macro_rules!`
+/// is meant depends on where the call is (see [`root_calls`]).
+pub fn hidden_unless_imported(
+    root_macros: &HashSet<String>,
+    file: &syn::File,
+    brought_in: &[String],
+    libraries: &HashMap<String, HashSet<String>>,
+) -> HashSet<String> {
+    let find = find(file, libraries);
+    hidden_unless(root_macros, &find, brought_in, false)
+}
+
+fn find<'a>(file: &syn::File, libraries: &'a HashMap<String, HashSet<String>>) -> Find<'a> {
     let mut find = Find {
         libraries,
-        meant: HashSet::new(),
+        imported: HashSet::new(),
+        defined: HashSet::new(),
         library_glob: false,
     };
     syn::visit::Visit::visit_file(&mut find, file);
+    find
+}
+
+fn hidden_unless(
+    root_macros: &HashSet<String>,
+    find: &Find,
+    brought_in: &[String],
+    defined_meant: bool,
+) -> HashSet<String> {
     if find.library_glob {
         return HashSet::new();
     }
     root_macros
         .iter()
         .filter(|m| {
-            STD_MACROS.contains(&m.as_str()) && !find.meant.contains(*m) && !brought_in.contains(m)
+            let meant = find.imported.contains(*m)
+                || brought_in.contains(m)
+                || (defined_meant && find.defined.contains(*m));
+            STD_MACROS.contains(&m.as_str()) && !meant
         })
         .cloned()
         .collect()
@@ -95,7 +125,8 @@ pub fn hidden(
 /// may bring in any library macro.
 struct Find<'a> {
     libraries: &'a HashMap<String, HashSet<String>>,
-    meant: HashSet<String>,
+    imported: HashSet<String>,
+    defined: HashSet<String>,
     library_glob: bool,
 }
 
@@ -110,11 +141,12 @@ impl<'ast> syn::visit::Visit<'ast> for Find<'_> {
         for (path, name) in leaves {
             match name {
                 Some(name) => {
-                    self.meant.insert(name);
+                    self.imported.insert(name);
                 }
                 // `use lib::*;`: that library's exported macros, which live at its root.
                 None if path.len() == 1 && self.libraries.contains_key(&path[0]) => {
-                    self.meant.extend(self.libraries[&path[0]].iter().cloned());
+                    self.imported
+                        .extend(self.libraries[&path[0]].iter().cloned());
                 }
                 None => {
                     let of_library = first
@@ -135,18 +167,107 @@ impl<'ast> syn::visit::Visit<'ast> for Find<'_> {
 
     fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
         if m.mac.path.is_ident("macro_rules") {
-            self.meant.extend(m.ident.as_ref().map(|i| i.to_string()));
+            self.defined.extend(m.ident.as_ref().map(|i| i.to_string()));
         }
     }
 }
 
-/// The byte offsets, in `tokens` (a root file of main.rs), of each call `m!` of a macro in
-/// `hidden` by its bare name in the root module: not in an inline `mod x { .. }` (where the
-/// bundle's root items are not in scope either) and not after `::` or `$`.
-pub fn bare_calls(tokens: TokenStream, hidden: &HashSet<String>) -> Vec<usize> {
-    let mut at = Vec::new();
-    walk(tokens, hidden, &mut at);
-    at
+/// A bare call `m!` in main.rs's root module of a macro some library puts at the bundle's root,
+/// and whether one of main.rs's own `macro_rules!` of that name is in textual scope there: the
+/// call means that one (as under cargo), not the library's.
+#[derive(Debug, PartialEq)]
+pub struct RootCall {
+    /// The byte offset of the macro's name.
+    pub at: usize,
+    /// The macro's name.
+    pub name: String,
+    /// Whether main.rs's own macro of that name is in scope.
+    pub own: bool,
+}
+
+/// The bare calls in `tokens` (main.rs's root file) of the macros in `names`, in its root
+/// module (not in inline `mod x { .. }`, where the bundle's root items are not in scope), with
+/// whether main.rs's own macro is meant. A `macro_rules!` is in scope from its definition to
+/// the end of its block or module; a `#[macro_use]` module's, to the end of the module around
+/// it: `after_module` gives the macros each such module hands on, by the byte offset where its
+/// item ends.
+pub fn root_calls(
+    tokens: TokenStream,
+    names: &HashSet<String>,
+    after_module: &HashMap<usize, Vec<String>>,
+) -> Vec<RootCall> {
+    let mut calls = Vec::new();
+    let mut walk = Textual {
+        names,
+        after_module,
+        calls: &mut calls,
+    };
+    walk.tokens(tokens, &mut Vec::new());
+    calls
+}
+
+struct Textual<'a> {
+    names: &'a HashSet<String>,
+    after_module: &'a HashMap<usize, Vec<String>>,
+    calls: &'a mut Vec<RootCall>,
+}
+
+impl Textual<'_> {
+    fn tokens(&mut self, tokens: TokenStream, scope: &mut Vec<String>) {
+        let t: Vec<TokenTree> = tokens.into_iter().collect();
+        for i in 0..t.len() {
+            match &t[i] {
+                TokenTree::Group(g) => {
+                    let module_body = i >= 2
+                        && matches!(&t[i - 2], TokenTree::Ident(m) if m == "mod")
+                        && g.delimiter() == proc_macro2::Delimiter::Brace;
+                    if module_body {
+                        self.module_ends(g.span().byte_range().end, scope);
+                    } else if g.delimiter() == proc_macro2::Delimiter::Brace {
+                        // A block: what it defines stays in it.
+                        self.tokens(g.stream(), &mut scope.clone());
+                    } else {
+                        self.tokens(g.stream(), scope);
+                    }
+                }
+                TokenTree::Punct(p) if p.as_char() == ';' => {
+                    self.module_ends(p.span().byte_range().end, scope);
+                }
+                TokenTree::Ident(id) => {
+                    let name = id.to_string();
+                    let defined =
+                        i >= 2 && matches!(&t[i - 2], TokenTree::Ident(m) if m == "macro_rules");
+                    if defined {
+                        scope.push(name);
+                        continue;
+                    }
+                    if !self.names.contains(&name) {
+                        continue;
+                    }
+                    let bang =
+                        matches!(t.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                    let called = matches!(t.get(i + 2), Some(TokenTree::Group(_)));
+                    let after_path = i >= 1
+                        && matches!(&t[i - 1], TokenTree::Punct(p) if p.as_char() == ':' || p.as_char() == '$');
+                    if bang && called && !after_path {
+                        self.calls.push(RootCall {
+                            at: id.span().byte_range().start,
+                            own: scope.contains(&name),
+                            name,
+                        });
+                    }
+                }
+                TokenTree::Punct(_) | TokenTree::Literal(_) => {}
+            }
+        }
+    }
+
+    /// A `#[macro_use]` module's item may end at `end`: its macros come into scope.
+    fn module_ends(&self, end: usize, scope: &mut Vec<String>) {
+        if let Some(macros) = self.after_module.get(&end) {
+            scope.extend(macros.iter().cloned());
+        }
+    }
 }
 
 /// The byte offsets, in `tokens` (a library's file), of each bare call `m!` of a macro in
@@ -252,19 +373,60 @@ mod tests {
         );
     }
 
+    /// The root calls of `text` of `names`, as `(call, own)`: the call's text and whether it
+    /// means main.rs's own macro. Each module in `after_module` hands on its macros where the
+    /// item ending in the text given ends.
+    fn calls_in(
+        text: &str,
+        names: &[&str],
+        after_module: &[(&str, &[&str])],
+    ) -> Vec<(String, bool)> {
+        let names: HashSet<String> = names.iter().map(|n| n.to_string()).collect();
+        let ends = after_module
+            .iter()
+            .map(|(end, macros)| {
+                let at = text.find(end).unwrap() + end.len();
+                (at, macros.iter().map(|n| n.to_string()).collect())
+            })
+            .collect();
+        root_calls(text.parse().unwrap(), &names, &ends)
+            .into_iter()
+            .map(|c| (text[c.at..c.at + 7].to_string(), c.own))
+            .collect()
+    }
+
     #[test]
     fn finds_bare_calls_in_the_root_module_only() {
         let text = "fn main() { let x = dbg!(1) * 2; println!(\"{}\", dbg!(x)); }\n\
                     mod inner { fn f() { dbg!(3); } }\n\
                     fn g() { std::dbg!(4); $crate::dbg!(5); let dbg = 1; }\n\
                     macro_rules! m { () => { dbg!(6) }; }";
-        let hidden: HashSet<String> = ["dbg".to_string()].into();
-        let found: Vec<&str> = bare_calls(text.parse().unwrap(), &hidden)
-            .into_iter()
-            .map(|at| &text[at..at + 7])
-            .collect();
+        let found = calls_in(text, &["dbg"], &[]);
+        let calls: Vec<&str> = found.iter().map(|(c, _)| c.as_str()).collect();
         // Two in `main` (one inside `println!`'s arguments) and one in the macro's body.
-        assert_eq!(found, ["dbg!(1)", "dbg!(x)", "dbg!(6)"]);
+        assert_eq!(calls, ["dbg!(1)", "dbg!(x)", "dbg!(6)"]);
+        assert!(found.iter().all(|(_, own)| !own));
+    }
+
+    #[test]
+    fn a_call_means_mains_macro_only_where_it_is_in_textual_scope() {
+        let text = "fn a() { dbg!(1); }\n\
+                    fn b() { macro_rules! dbg { () => {} } dbg!(2); }\n\
+                    fn c() { dbg!(3); }\n\
+                    #[macro_use] mod macros;\n\
+                    fn d() { dbg!(4); vec!(5); }\n\
+                    macro_rules! dbg { () => {} }\n\
+                    fn e() { dbg!(6); }";
+        let found = calls_in(text, &["dbg", "vec"], &[("mod macros;", &["dbg", "vec"])]);
+        let own = |call: &str| found.iter().any(|(c, own)| c == call && *own);
+        // Before any definition: none; in the block after its own: the block's, not after it.
+        assert!(!own("dbg!(1)"));
+        assert!(own("dbg!(2)"));
+        assert!(!own("dbg!(3)"));
+        // After the `#[macro_use]` module: the macros it hands on; then the root's own.
+        assert!(own("dbg!(4)"));
+        assert!(own("vec!(5)"));
+        assert!(own("dbg!(6)"));
     }
 
     #[test]
