@@ -35,15 +35,15 @@ mod std_macros;
 mod syntax;
 mod tokens;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use proc_macro2::TokenStream;
 use syn::{Item, ItemMod};
 
 use hoist::{extern_crate_key, root_extern_crates, split_inner_attrs, strongest_crate_attrs};
-use load::{load_crate, refuse_macro_clash, Loaded};
+use load::{load_crate, macro_clashes, Loaded};
 use manifest::CrateInfo;
 use modules::unparse;
 use names::Used;
@@ -201,9 +201,14 @@ fn build(root: &Path, target: &Target, options: Options) -> Result<Bundle> {
         Some(lib) => Some(loaded.library_text(own, lib, None)?),
         None => None,
     };
-    let (main_text, main_macros) = load_crate(&main_path, loaded.main_rewriter(own), true)?;
+    let (main_text, main_macros, _) = load_crate(&main_path, loaded.main_rewriter(own), true)?;
     // main.rs's exported macros are at the bundle's root too, beside the libraries'.
-    refuse_macro_clash(&loaded.offered.macros, "main.rs", &main_macros)?;
+    let mut clashes = std::mem::take(&mut loaded.offered.clashes);
+    clashes.extend(macro_clashes(
+        &loaded.offered.macros,
+        "main.rs",
+        &main_macros,
+    ));
     check_root_names(&main_text, &main_path, &crates, &loaded.sysroot_crates)?;
     let user = UserCode {
         main_text,
@@ -214,8 +219,11 @@ fn build(root: &Path, target: &Target, options: Options) -> Result<Bundle> {
     } else {
         std::mem::take(&mut loaded.library_mods)
     };
+    refuse_clashes_kept(&kept, &main_macros, clashes)?;
     let parts = part_sizes(&user, &kept);
+    let deferred = std::mem::take(&mut loaded.deferred);
     let body = assemble(own, &user, loaded, kept)?;
+    refuse_what_stayed(&body, deferred)?;
     let header = format!(
         "// {} — {}\n// Bundled by scripts/bundle from crates/{} and the parts of grid-core it uses.\n// Compile: rustc --edition 2021 -O {}.rs\n\n",
         target.name, target.judge, target.name, target.name
@@ -225,6 +233,66 @@ fn build(root: &Path, target: &Target, options: Options) -> Result<Bundle> {
         parts,
         unsound_pruning: None,
     })
+}
+
+/// The first clash of exported macros (see [`load::macro_clashes`]) whose two macros both stay
+/// in the bundle: the `kept` library modules still export them (main.rs and the problem's own
+/// library stay whole).
+fn refuse_clashes_kept(
+    kept: &[ItemMod],
+    main_macros: &HashSet<String>,
+    clashes: Vec<RefusalKind>,
+) -> Result<()> {
+    if clashes.is_empty() {
+        return Ok(());
+    }
+    let exported: HashMap<String, HashSet<String>> = kept
+        .iter()
+        .map(|m| {
+            let items = m.content.as_ref().map(|(_, items)| items.clone());
+            let file = syn::File {
+                shebang: None,
+                attrs: Vec::new(),
+                items: items.unwrap_or_default(),
+            };
+            (m.ident.to_string(), exports::exported_macros(&file))
+        })
+        .collect();
+    // main.rs and the problem's own library (no module of `kept`) stay whole.
+    let stays = |module: &str, name: &str| match exported.get(module) {
+        Some(names) => names.contains(name),
+        None => module != "main.rs" || main_macros.contains(name),
+    };
+    for kind in clashes {
+        if let RefusalKind::MacroClash {
+            module,
+            other,
+            name,
+        } = &kind
+        {
+            if stays(module, name) && stays(other, name) {
+                return Err(Refusal::new(kind).into());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The first of the libraries' constructs that cannot work in one file whose marker is still in
+/// the bundle's text `body` (see [`splice::Deferred`]): what pruning left out cannot matter.
+fn refuse_what_stayed(body: &str, deferred: splice::Deferred) -> Result<()> {
+    let Some(at) = body.find(splice::DEFERRED_MARKER) else {
+        return Ok(());
+    };
+    let rest = &body[at..];
+    let end = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let marker = &rest[..end];
+    match deferred.into_iter().find(|(m, _)| m == marker) {
+        Some((_, refusal)) => Err(refusal.into()),
+        None => bail!("the bundle holds `{marker}`, a name the bundler keeps for itself"),
+    }
 }
 
 /// The library modules with only the items the problem's code (`user`) reaches, and the

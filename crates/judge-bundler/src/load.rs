@@ -15,9 +15,9 @@ use super::manifest::CrateInfo;
 use super::modules::library_module;
 use super::parsed;
 use super::recorded::{self, Observation};
-use super::refusal::{Refusal, RefusalKind};
+use super::refusal::RefusalKind;
 use super::rewriter::Rewriter;
-use super::splice;
+use super::splice::{self, Deferred};
 use super::std_macros;
 
 /// What each library loaded so far offers by name: its exported macros and its root's other
@@ -33,6 +33,8 @@ pub(super) struct Offered {
     /// The std macros some library exports a macro of the same name as (known from a first
     /// load; see [`Rewriter::shadowed_std`]).
     pub shadowed_std: HashSet<String>,
+    /// Macros two libraries export under one name (see [`macro_clashes`]).
+    pub clashes: Vec<RefusalKind>,
 }
 impl Offered {
     /// Records what the library `module` (its bundled text, parsed: `file`; exporting the macros `exported`)
@@ -50,7 +52,9 @@ impl Offered {
             module.to_string(),
             exports::reexported_crates(file, &modules),
         );
-        insert_macros(&mut self.macros, module, exported)?;
+        let clashes = macro_clashes(&self.macros, module, &exported);
+        self.clashes.extend(clashes);
+        self.macros.insert(module.to_string(), exported);
         let mut items = exports::root_item_names(file);
         items.retain(|name| !handed_on.contains(name));
         self.items.insert(module.to_string(), items);
@@ -101,8 +105,8 @@ pub(super) fn load_crate(
     file: &Path,
     mut rw: Rewriter,
     at_root: bool,
-) -> Result<(String, HashSet<String>)> {
-    let first = splice::load(
+) -> Result<(String, HashSet<String>, Deferred)> {
+    let (first, _) = splice::load(
         file,
         &Rewriter {
             active: false,
@@ -115,7 +119,8 @@ pub(super) fn load_crate(
     rw.own_items = exports::root_item_names(&parsed);
     rw.own_crates = exports::renamed_deps_at_root(&parsed, &rw.deps);
     let macros = rw.own_macros.clone();
-    Ok((splice::load(file, &rw, at_root)?, macros))
+    let (text, deferred) = splice::load(file, &rw, at_root)?;
+    Ok((text, macros, deferred))
 }
 /// What loading the crates gave: each library as a module, and what must go to the top.
 #[derive(Clone, Default)]
@@ -129,6 +134,8 @@ pub(super) struct Loaded {
     /// `extern crate` of sysroot crates, each with the library module it came from (`None`:
     /// the problem's own library).
     pub sysroot_crates: Vec<(Option<String>, String)>,
+    /// What the libraries hold that cannot work in one file, refused where pruning keeps it.
+    pub deferred: Deferred,
 }
 /// A thread's last load of libraries: for which crates, what it asked the disk, and what it gave.
 struct LastLoad {
@@ -155,7 +162,8 @@ impl Loaded {
         // A dependency's module is printed again from its syntax tree; the problem's own
         // library keeps its text.
         rw.reprinted = module.is_some();
-        let (text, exported) = load_crate(lib, rw, false)?;
+        let (text, exported, deferred) = load_crate(lib, rw, false)?;
+        self.deferred.extend(deferred);
         let as_bundled = || format!("{} as bundled", lib.display());
         let file = parsed::parse(&text).with_context(as_bundled)?;
         self.offered.add(&info.lib_name, &file, exported)?;
@@ -258,32 +266,25 @@ impl Loaded {
         main_rw
     }
 }
-/// Records `module`'s exported macros ([`refuse_macro_clash`] first).
-fn insert_macros(
-    macros: &mut HashMap<String, HashSet<String>>,
-    module: &str,
-    exported: HashSet<String>,
-) -> Result<()> {
-    refuse_macro_clash(macros, module, &exported)?;
-    macros.insert(module.to_string(), exported);
-    Ok(())
-}
-/// Refuses `exported`, the macros `module` exports, when another crate of `macros` exports one
-/// of the same name: both would collide at the bundle's root, where `#[macro_export]` puts them.
-pub(super) fn refuse_macro_clash(
+/// The macros of `exported` (what `module` exports) that another crate of `macros` exports
+/// under the same name: both would be at the bundle's root, where `#[macro_export]` puts them,
+/// so both cannot stay (refused unless pruning leaves one out).
+pub(super) fn macro_clashes(
     macros: &HashMap<String, HashSet<String>>,
     module: &str,
     exported: &HashSet<String>,
-) -> Result<()> {
-    for (other, names) in macros {
-        if let Some(name) = exported.intersection(names).next() {
-            let kind = RefusalKind::MacroClash {
-                module: module.to_string(),
-                other: other.clone(),
-                name: name.clone(),
-            };
-            return Err(Refusal::new(kind).into());
-        }
+) -> Vec<RefusalKind> {
+    let mut others: Vec<(&String, &HashSet<String>)> = macros.iter().collect();
+    others.sort_by_key(|(name, _)| *name);
+    let mut clashes = Vec::new();
+    for (other, names) in others {
+        let mut names: Vec<&String> = exported.intersection(names).collect();
+        names.sort();
+        clashes.extend(names.into_iter().map(|name| RefusalKind::MacroClash {
+            module: module.to_string(),
+            other: other.clone(),
+            name: name.clone(),
+        }));
     }
-    Ok(())
+    clashes
 }

@@ -391,7 +391,8 @@ pub(super) struct TokenContext<'a> {
     pub removed: &'a [Range<usize>],
     pub text: &'a str,
     pub edits: &'a mut Vec<Edit>,
-    pub problems: &'a mut Vec<Refusal>,
+    /// What cannot work in one file, each with the byte range of the name that says so.
+    pub problems: &'a mut Vec<(Range<usize>, Refusal)>,
     pub path: &'a Path,
     /// What the tokens being rewritten are, for their doc comments.
     pub doc_tokens: DocTokens,
@@ -619,7 +620,8 @@ impl TokenContext<'_> {
             }
         }
         for kind in kinds {
-            self.problems.push(Refusal::at(self.path, id.span(), kind));
+            let refusal = Refusal::at(self.path, id.span(), kind);
+            self.problems.push((id.span().byte_range(), refusal));
         }
     }
 

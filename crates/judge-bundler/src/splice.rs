@@ -38,8 +38,14 @@ struct Dirs {
 }
 
 /// Loads the crate whose root file is `root_file` as one text. `at_bundle_root` is true for the
-/// binary (its items stay at the bundle's root).
-pub(super) fn load(root_file: &Path, rewriter: &Rewriter, at_bundle_root: bool) -> Result<String> {
+/// binary (its items stay at the bundle's root). A library's constructs that cannot work in one
+/// file are not refused yet, since pruning may leave them out: each is given a marker name in
+/// the text (see [`Deferred`]).
+pub(super) fn load(
+    root_file: &Path,
+    rewriter: &Rewriter,
+    at_bundle_root: bool,
+) -> Result<(String, Deferred)> {
     let folder = root_file
         .parent()
         .expect("a source file has a folder")
@@ -48,19 +54,39 @@ pub(super) fn load(root_file: &Path, rewriter: &Rewriter, at_bundle_root: bool) 
         children: folder.clone(),
         own: folder,
     };
-    let mut stack = Vec::new();
+    let mut walk = CrateWalk::default();
     let rewriter = with_root_aliases(root_file, rewriter)?;
     let text = splice_file(
         root_file,
         &dirs,
         &rewriter,
         at_bundle_root,
-        &mut stack,
+        &mut walk,
         &mut Vec::new(),
         None,
     )?;
-    Ok(text.map(|(text, _)| text).unwrap_or_default())
+    Ok((
+        text.map(|(text, _)| text).unwrap_or_default(),
+        walk.deferred,
+    ))
 }
+
+/// A library's constructs that cannot work in one file, by the marker name that stands in the
+/// text for the name that says so (`env` of `env!`): refused only if the marker is still in the
+/// bundle once pruning is done.
+pub(super) type Deferred = Vec<(String, Refusal)>;
+
+/// What a walk over one crate's files carries from file to file.
+#[derive(Default)]
+struct CrateWalk {
+    /// The files being spliced, outermost first (a file that includes itself is refused).
+    stack: Vec<PathBuf>,
+    /// The crate's constructs refused only if pruning keeps them.
+    deferred: Deferred,
+}
+
+/// What every marker of [`Deferred`] starts with.
+pub(super) const DEFERRED_MARKER: &str = "__bundle_refused_";
 
 /// One file as text, its `mod x;` files inlined, with the `macro_rules!` in textual scope at its
 /// end that it defines, by name, as the bundle writes them (what `#[macro_use]` on its `mod`
@@ -72,17 +98,17 @@ fn splice_file(
     dirs: &Dirs,
     rewriter: &Rewriter,
     at_bundle_root: bool,
-    stack: &mut Vec<PathBuf>,
+    walk: &mut CrateWalk,
     textual: &mut Vec<String>,
     around: Option<Rc<Hidden>>,
 ) -> Result<Option<(String, WrittenMacros)>> {
-    if stack.iter().any(|p| p == path) {
+    if walk.stack.iter().any(|p| p == path) {
         bail!(
             "{}: this file includes itself through `mod`",
             path.display()
         );
     }
-    stack.push(path.to_path_buf());
+    walk.stack.push(path.to_path_buf());
     let text = read_source(path)?;
     let file = parsed::parse_file(&text).map_err(|e| {
         anyhow::anyhow!(
@@ -93,14 +119,14 @@ fn splice_file(
         )
     })?;
     if cfg::is_off(&file.attrs) {
-        stack.pop();
+        walk.stack.pop();
         return Ok(None);
     }
     let tokens: TokenStream = text
         .parse()
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    let library_root = !at_bundle_root && stack.len() == 1;
-    let main_root = at_bundle_root && stack.len() == 1;
+    let library_root = !at_bundle_root && walk.stack.len() == 1;
+    let main_root = at_bundle_root && walk.stack.len() == 1;
     let root_std = (main_root && rewriter.active).then(|| main_std_hidden(rewriter, &file));
     let start = Hidden::file(rewriter, around, library_root, root_std.clone());
     let mut walker = Walker {
@@ -108,7 +134,7 @@ fn splice_file(
         dirs,
         rewriter,
         at_bundle_root,
-        stack,
+        walk,
         edits: Edits::default(),
         textual,
         start: &start,
@@ -121,7 +147,7 @@ fn splice_file(
     // at its end, where no cut item or doc comment can swallow the import.
     if !at_bundle_root {
         walker.uses().import_prelude(text.len(), &file.items);
-        if walker.stack.len() == 1 {
+        if walker.walk.stack.len() == 1 {
             walker.uses().import_own_macros(text.len(), &file.items);
         }
     }
@@ -134,6 +160,7 @@ fn splice_file(
     }
     let macro_use_ends = std::mem::take(&mut walker.macro_use_ends);
     let copies = std::mem::take(&mut walker.copies);
+    let walk = walker.walk;
     let Edits {
         list: mut edits,
         removed,
@@ -165,11 +192,26 @@ fn splice_file(
         in_macro_rules: false,
         std_aliases: std_aliases(&file),
     };
-    context.rewrite(tokens, &start);
-    if let Some(first) = problems.into_iter().next() {
-        return Err(first.into());
+    context.rewrite(tokens.clone(), &start);
+    match rewriter.own_module.as_ref() {
+        // A library's: marked, and refused if pruning keeps it.
+        Some(module) => {
+            for (range, refusal) in problems {
+                let marker = format!("{DEFERRED_MARKER}{module}_{}", walk.deferred.len());
+                edits.push(Edit {
+                    range,
+                    text: marker.clone(),
+                });
+                walk.deferred.push((marker, refusal));
+            }
+        }
+        None => {
+            if let Some((_, first)) = problems.into_iter().next() {
+                return Err(first.into());
+            }
+        }
     }
-    stack.pop();
+    walk.stack.pop();
     let written = |defined: Definition| match defined {
         Definition::Here(range) => apply_within(&text, &edits, range),
         Definition::Written(text) => text,
@@ -359,7 +401,7 @@ struct Walker<'a> {
     dirs: &'a Dirs,
     rewriter: &'a Rewriter,
     at_bundle_root: bool,
-    stack: &'a mut Vec<PathBuf>,
+    walk: &'a mut CrateWalk,
     edits: Edits,
     /// The `macro_rules!` names in textual scope where the walk is: defined before it in
     /// this module or in the modules around it.
@@ -675,7 +717,7 @@ impl Walker<'_> {
             &dirs,
             self.rewriter,
             false,
-            self.stack,
+            self.walk,
             self.textual,
             Some(around),
         )?

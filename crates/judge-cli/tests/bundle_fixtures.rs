@@ -87,7 +87,7 @@ fn made(name: &str) -> Bundle {
 #[test]
 fn one_crate_per_construct_each_its_own_case() {
     let problems = discover(&fixtures()).unwrap();
-    assert_eq!(problems.len(), 86, "one crate per construct");
+    assert_eq!(problems.len(), 87, "one crate per construct");
     let cases = include_str!(concat!(env!("OUT_DIR"), "/bundle_fixture_cases.rs"));
     assert_eq!(cases.matches("#[test]").count(), problems.len());
 }
@@ -397,6 +397,11 @@ fn what_cannot_work_in_one_file_is_refused_with_where_and_why() {
         error("fx-main-macro-clash"),
         "`main.rs` and `fx_main_macro_clash` both export `macro_rules! twice`: in one file both would be `crate::twice!` (#[macro_export] puts a macro at the crate's root): rename one of them"
     );
+    // Two libraries' macros of one name, both kept (pruning leaves unused ones out).
+    assert_eq!(
+        error("fx-kept-macro-clash"),
+        "`grid_core` and `fx_one_lib` both export `macro_rules! one`: in one file both would be `crate::one!` (#[macro_export] puts a macro at the crate's root): rename one of them"
+    );
     assert_eq!(
         error("fx-type-name"),
         "crates/fx-type-name/src/lib.rs:6: `type_name` names a type by its module path, which the bundle moves (a crate becomes a module), so what it prints would differ from the cargo build; write the name itself"
@@ -582,6 +587,15 @@ fn a_refusal_is_typed_with_its_kind_file_and_line() {
                 module: s("main.rs"),
                 other: s("fx_main_macro_clash"),
                 name: s("twice"),
+            },
+            (None, None),
+        ),
+        (
+            "fx-kept-macro-clash",
+            RefusalKind::MacroClash {
+                module: s("grid_core"),
+                other: s("fx_one_lib"),
+                name: s("one"),
             },
             (None, None),
         ),
