@@ -212,6 +212,97 @@ fn a_scaffolded_problem_is_found_by_the_tools_and_a_second_one_is_refused() {
     );
 }
 
+/// What `new` writes passes `cargo fmt --check` whatever the length of the names filled in,
+/// and the page's title is plain text in the docs (a Kakao title's `[1차]` is no link, which
+/// `cargo doc -D warnings` would refuse). A sample that cannot be read leaves nothing behind:
+/// half a crate would stop every cargo command of the workspace.
+#[test]
+fn a_new_crate_is_formatted_and_a_failed_one_leaves_nothing() {
+    use judge_cli::page::Page;
+    use judge_cli::problems::Site;
+    use judge_cli::scaffold::{create, Spec};
+    let root = tempfile::tempdir().unwrap();
+    let page = Page {
+        site: Site::Programmers,
+        problem: "17679".into(),
+        title: "[1차] 프렌즈4블록 <b>".into(),
+        url: "https://example.invalid/17679".into(),
+        time_limit_ms: None,
+        memory_limit_mb: None,
+        special_judge: false,
+        samples: Vec::new(),
+    };
+    let short = Spec {
+        site: Site::Baekjoon,
+        id: "1".into(),
+        slug: "a".into(),
+        time_limit_ms: None,
+        memory_limit_mb: None,
+        samples: Vec::new(),
+        page: None,
+    };
+    let long = Spec {
+        id: "1000".into(),
+        slug: "a".repeat(64 - "boj-1000-".len()),
+        ..short.clone()
+    };
+    let titled = Spec {
+        site: Site::Programmers,
+        id: "17679".into(),
+        slug: "friends".into(),
+        page: Some(page),
+        ..short.clone()
+    };
+    for spec in [short, long, titled] {
+        let created = create(root.path(), &spec).unwrap();
+        let sources: Vec<std::path::PathBuf> = ["src/lib.rs", "src/main.rs"]
+            .iter()
+            .map(|f| created.crate_dir.join(f))
+            .chain(
+                std::fs::read_dir(created.crate_dir.join("tests/problem"))
+                    .unwrap()
+                    .map(|e| e.unwrap().path()),
+            )
+            .collect();
+        let checked = std::process::Command::new("rustfmt")
+            .args(["--check", "--edition", "2021"])
+            .args(&sources)
+            .output()
+            .unwrap();
+        assert!(
+            checked.status.success(),
+            "{}: {}",
+            spec.name(),
+            String::from_utf8_lossy(&checked.stdout)
+        );
+    }
+    let lib = std::fs::read_to_string(
+        root.path()
+            .join("crates/programmers-17679-friends/src/lib.rs"),
+    )
+    .unwrap();
+    assert!(
+        lib.starts_with("//! Programmers 17679 \\[1차\\] 프렌즈4블록 \\<b\\>: TODO"),
+        "{lib}"
+    );
+
+    let bad = root.path().join("euc-kr.in");
+    std::fs::write(&bad, b"\xff\xfe1\n").unwrap();
+    let unreadable = Spec {
+        site: Site::Baekjoon,
+        id: "1050".into(),
+        slug: "t".into(),
+        time_limit_ms: None,
+        memory_limit_mb: None,
+        samples: vec![(bad.clone(), bad.clone())],
+        page: None,
+    };
+    let error = create(root.path(), &unreadable).unwrap_err();
+    assert!(format!("{error:#}").contains("euc-kr.in"), "{error:#}");
+    assert!(!root.path().join("crates/boj-1050-t").exists());
+    assert!(!root.path().join("samples/boj-1050-t").exists());
+}
+
 #[test]
 fn a_scaffolded_crate_builds_and_its_tests_pass_with_and_without_samples() {
     use judge_cli::problems::Site;

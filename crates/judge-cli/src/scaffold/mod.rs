@@ -137,12 +137,20 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
     refuse_existing(root, spec, &[&crate_dir, &samples_dir])?;
     let owned = template_values(spec, &name);
     let values: Vec<(&str, &str)> = owned.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    write_crate(spec, &crate_dir, &values)?;
-    let samples = write_samples(spec, &samples_dir, &values)?;
+    // Everything read first: a sample that cannot be read leaves nothing behind.
+    let samples = read_samples(spec)?;
+    let written = write_crate(spec, &crate_dir, &values)
+        .and_then(|()| write_samples(&samples, &samples_dir, &values));
+    if let Err(e) = written {
+        // Half a crate would stop cargo (and every script) until removed by hand.
+        let _ = std::fs::remove_dir_all(&crate_dir);
+        let _ = std::fs::remove_dir_all(&samples_dir);
+        return Err(e);
+    }
     Ok(Created {
         crate_dir,
         samples_dir,
-        samples,
+        samples: samples.len(),
     })
 }
 
@@ -223,12 +231,31 @@ fn template_values(spec: &Spec, name: &str) -> Vec<(&'static str, String)> {
         ("site", spec.site.to_string()),
         ("site_title", site_title.to_string()),
         ("id", spec.id.clone()),
+        ("title_doc", markdown_text(&title)),
         ("title", title),
         ("description", description),
         ("judge_extra", judge_extra),
         ("time_limit_ms", time),
         ("memory_limit_mb", memory),
     ]
+}
+
+/// `text` as plain text in Markdown (a doc comment): the characters that would make a link,
+/// an HTML tag, emphasis or code escaped (`[1차] 프렌즈4블록` is no link to check).
+///
+/// ```
+/// use judge_cli::scaffold::markdown_text;
+/// assert_eq!(markdown_text("[1차] a_b <c>"), r"\[1차\] a\_b \<c\>");
+/// ```
+pub fn markdown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if "\\`*_[]<>|#".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Writes the crate's files into `crate_dir`, its templates filled with `values`.
@@ -261,15 +288,39 @@ fn write_crate(spec: &Spec, crate_dir: &Path, values: &[(&str, &str)]) -> Result
         ),
         ("tests/problem/rules.rs", rules),
     ];
+    let mut sources = Vec::new();
     for (path, template) in files {
-        write(&crate_dir.join(path), &fill(template, values))?;
+        let path = crate_dir.join(path);
+        write(&path, &fill(template, values))?;
+        if path.extension().is_some_and(|e| e == "rs") {
+            sources.push(path);
+        }
+    }
+    format_sources(&sources)
+}
+
+/// Formats the crate's new sources as `cargo fmt` would (line breaks depend on the names filled
+/// in), when rustfmt is installed; a new crate passes `cargo fmt --check` as it is.
+fn format_sources(sources: &[PathBuf]) -> Result<()> {
+    let Ok(out) = Command::new("rustfmt")
+        .args(["--edition", "2021"])
+        .args(sources)
+        .output()
+    else {
+        return Ok(());
+    };
+    if !out.status.success() {
+        bail!(
+            "rustfmt could not format the new sources (a template bug):\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     Ok(())
 }
 
-/// Writes the samples (the files given, then the page's) into `samples_dir` as `1.in`/`1.out`,
-/// ..., or a placeholder when there are none; returns how many.
-fn write_samples(spec: &Spec, samples_dir: &Path, values: &[(&str, &str)]) -> Result<usize> {
+/// The samples: the files given, then the page's. Reading them is where a bad file fails, so it
+/// comes before anything is written.
+fn read_samples(spec: &Spec) -> Result<Vec<PageSample>> {
     let mut samples = Vec::new();
     for (input, output) in &spec.samples {
         let read = |from: &PathBuf| {
@@ -282,6 +333,16 @@ fn write_samples(spec: &Spec, samples_dir: &Path, values: &[(&str, &str)]) -> Re
     }
     let page = spec.page.as_ref();
     samples.extend(page.map_or(&[][..], |p| &p.samples[..]).iter().cloned());
+    Ok(samples)
+}
+
+/// Writes `samples` into `samples_dir` as `1.in`/`1.out`, ..., or a placeholder when there are
+/// none.
+fn write_samples(
+    samples: &[PageSample],
+    samples_dir: &Path,
+    values: &[(&str, &str)],
+) -> Result<()> {
     std::fs::create_dir_all(samples_dir)?;
     if samples.is_empty() {
         write(
@@ -294,7 +355,7 @@ fn write_samples(spec: &Spec, samples_dir: &Path, values: &[(&str, &str)]) -> Re
         sample_check::write_case(samples_dir, &(i + 1).to_string(), &input, &output)
             .map_err(anyhow::Error::msg)?;
     }
-    Ok(samples.len())
+    Ok(())
 }
 
 fn write(path: &Path, text: &str) -> Result<()> {
