@@ -282,15 +282,26 @@ macro_rules! samples_test {
 mod tests {
     use super::*;
 
-    /// A fresh folder of samples: `(name, contents)` files.
-    fn folder(what: &str, files: &[(&str, &str)]) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("sample-check-{what}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        for (name, text) in files {
-            std::fs::write(dir.join(name), text).unwrap();
+    /// A temporary folder, removed when dropped; it derefs to its path.
+    struct Folder(tempfile::TempDir);
+
+    impl std::ops::Deref for Folder {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            self.0.path()
         }
-        dir
+    }
+
+    /// A fresh folder of samples: `(name, contents)` files.
+    fn folder(what: &str, files: &[(&str, &str)]) -> Folder {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("sample-check-{what}-"))
+            .tempdir()
+            .unwrap();
+        for (name, text) in files {
+            std::fs::write(dir.path().join(name), text).unwrap();
+        }
+        Folder(dir)
     }
 
     /// The verdict on the one sample `1` of `dir` through `cat` (which prints its input).
