@@ -16,8 +16,10 @@ use judge_cli::problems::{discover, select, workspace_root};
 
 /// Add the official samples of a problem's page (saved by a browser, or downloaded) to
 /// samples/<problem>/ as 1.in/1.out, 2.in/2.out, ... in the page's order, without touching the
-/// cases already there: a sample already present (under any name) is skipped and said; a
-/// number holding another sample is refused, with nothing written, unless --force.
+/// cases already there: a sample already present (under any name) is skipped and said, one
+/// whose input is there without an output gets its .out; a number holding another of the
+/// page's samples is left alone (the sample takes the first free number); a number holding a
+/// case the page does not show is refused, with nothing written, unless --force.
 #[derive(Parser)]
 #[command(
     name = "samples",
@@ -37,7 +39,7 @@ struct Args {
     /// Download the page: Baekjoon's problem address, or the problem's `url`.
     #[arg(long)]
     fetch: bool,
-    /// Replace a sample at the same number whose content differs.
+    /// Replace a case at the same number that the page does not show.
     #[arg(long)]
     force: bool,
 }
@@ -77,6 +79,9 @@ fn run(args: Args) -> Result<()> {
             Added::Written(n) => println!("added {shown}/{n}.in, {n}.out"),
             Added::Replaced(n) => println!("replaced {shown}/{n}.in, {n}.out (--force)"),
             Added::Present(n) => println!("skipped a sample already there as {shown}/{n}.in"),
+            Added::Completed(n) => {
+                println!("added {shown}/{n}.out (its input was there without it)")
+            }
         }
     }
     if page.special_judge && judge.compare != judge_runner::Compare::Special {

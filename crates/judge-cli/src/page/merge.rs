@@ -1,5 +1,6 @@
 //! Adding a page's samples to a problem's samples folder without touching what is there.
 
+use std::collections::HashSet;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
@@ -16,49 +17,83 @@ pub enum Added {
     Present(String),
     /// Different content at this number, replaced (`force`).
     Replaced(String),
+    /// Its input was there under this case name with no expected output: the `.out` written.
+    Completed(String),
 }
 
 /// A case to write: its name, the input, the output.
 type Write = (String, String, String);
 
-/// The cases in `dir` as (name, input, output) in judge text, as `sample-check` reads them (a
-/// folder not made yet holds none; an unreadable case matches nothing).
-fn existing(dir: &Path) -> Vec<(String, String, String)> {
+/// The cases in `dir` as (name, input, expected output) in judge text, as `sample-check` reads
+/// them (a folder not made yet holds none; an unreadable case matches nothing).
+fn existing(dir: &Path) -> Vec<(String, String, Option<String>)> {
     sample_check::load(dir)
         .unwrap_or_default()
         .into_iter()
         .filter(|case| case.broken.is_none())
         .map(|case| {
-            let output = as_judge_text(case.expected.as_deref().unwrap_or(""));
+            let output = case.expected.as_deref().map(as_judge_text);
             (case.name, as_judge_text(&case.input), output)
         })
         .collect()
 }
 
 /// Adds the page's samples to `dir` as `1.in`/`1.out`, `2.in`, ... in order. A sample already
-/// there (under any name) is left alone; a number holding another sample is refused, with
-/// nothing written, unless `force` replaces it. Removes `PLACEHOLDER.md` once samples exist.
+/// there (under any name) is left alone, and one whose input is there without an output gets
+/// its `.out`. A number holding another of the page's samples is never written over: the
+/// sample goes to the first free number. A number holding a case the page does not show is
+/// refused, with nothing written, unless `force` replaces it. Removes `PLACEHOLDER.md` once
+/// samples exist.
 pub fn add(dir: &Path, samples: &[PageSample], force: bool) -> Result<Vec<Added>> {
     let have = existing(dir);
+    let pages: Vec<(String, String)> = samples
+        .iter()
+        .map(|s| (as_judge_text(&s.input), as_judge_text(&s.output)))
+        .collect();
+    let present = |input: &str, output: &str| {
+        have.iter()
+            .find(|(_, i, o)| i == input && o.as_deref() == Some(output))
+            .map(|(name, _, _)| name.clone())
+    };
+    // Cases that are the page's own samples: whatever else happens, they stay.
+    let kept: HashSet<String> = pages.iter().filter_map(|(i, o)| present(i, o)).collect();
+    let taken = |name: &str| {
+        let path = dir.join(format!("{name}.in"));
+        path.exists() || path.with_extension("out").exists()
+    };
+    let mut planned: HashSet<String> = HashSet::new();
     let mut plan: Vec<(Added, Option<Write>)> = Vec::new();
     let mut conflicts = Vec::new();
-    for (i, sample) in samples.iter().enumerate() {
-        let name = (i + 1).to_string();
-        let (input, output) = (as_judge_text(&sample.input), as_judge_text(&sample.output));
-        if let Some((same, _, _)) = have.iter().find(|(_, i, o)| *i == input && *o == output) {
-            plan.push((Added::Present(same.clone()), None));
+    for (i, (input, output)) in pages.into_iter().enumerate() {
+        if let Some(same) = present(&input, &output) {
+            plan.push((Added::Present(same), None));
             continue;
         }
-        let path = dir.join(format!("{name}.in"));
-        let taken = path.exists() || path.with_extension("out").exists();
-        if taken && !force {
-            conflicts.push(name.clone());
+        let without_output = have
+            .iter()
+            .find(|(_, i, o)| *i == input && o.is_none())
+            .map(|(name, _, _)| name.clone());
+        if let Some(name) = without_output {
+            planned.insert(name.clone());
+            plan.push((Added::Completed(name.clone()), Some((name, input, output))));
+            continue;
         }
-        let done = if taken {
+        let mut name = (i + 1).to_string();
+        if kept.contains(&name) || planned.contains(&name) {
+            name = (1..)
+                .map(|n: usize| n.to_string())
+                .find(|n| !taken(n) && !planned.contains(n))
+                .expect("a free number");
+        }
+        let done = if taken(&name) {
+            if !force {
+                conflicts.push(name.clone());
+            }
             Added::Replaced(name.clone())
         } else {
             Added::Written(name.clone())
         };
+        planned.insert(name.clone());
         plan.push((done, Some((name, input, output))));
     }
     if !conflicts.is_empty() {
@@ -136,5 +171,38 @@ mod tests {
         assert_eq!(forced[1], Added::Replaced("2".into()));
         assert_eq!(forced[2], Added::Written("3".into()));
         assert_eq!(std::fs::read_to_string(d.join("2.out")).unwrap(), "7\n");
+    }
+
+    #[test]
+    fn a_sample_put_in_front_never_takes_the_place_of_the_pages_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let (a, b, x) = (
+            sample("a\n", "A\n"),
+            sample("b\n", "B\n"),
+            sample("x\n", "X\n"),
+        );
+        add(d, &[a.clone(), b.clone()], false).unwrap();
+        // The page now shows X first: 1 and 2 are its A and B, so X goes to 3, forced or not.
+        for force in [false, true] {
+            let done = add(d, &[x.clone(), a.clone(), b.clone()], force).unwrap();
+            assert_eq!(
+                done[1..],
+                [Added::Present("1".into()), Added::Present("2".into())]
+            );
+            assert_eq!(std::fs::read_to_string(d.join("1.in")).unwrap(), "a\n");
+            assert_eq!(std::fs::read_to_string(d.join("3.in")).unwrap(), "x\n");
+        }
+        assert!(!d.join("4.in").exists());
+    }
+
+    #[test]
+    fn an_input_without_its_output_gets_the_pages_output() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::write(d.join("1.in"), "1\n").unwrap();
+        let done = add(d, &[sample("1\n", "")], false).unwrap();
+        assert_eq!(done, [Added::Completed("1".into())]);
+        assert_eq!(std::fs::read_to_string(d.join("1.out")).unwrap(), "");
     }
 }
