@@ -53,8 +53,8 @@ pub struct CaseResult {
     /// The input (kept for `--show-input`).
     #[serde(skip)]
     pub input: String,
-    /// What is wrong with the case itself, when it could not be run, or why the special judge
-    /// failed on it.
+    /// What is wrong with the case itself, when it could not be run, why the special judge
+    /// failed on it, or what it said when it rejected the answer.
     pub problem: Option<String>,
 }
 
@@ -369,6 +369,10 @@ fn evidence(out: &mut String, r: &CaseResult, show: &Show) {
                     out,
                     "      its output is not valid UTF-8: each byte that is not shows as U+FFFD"
                 );
+            }
+            // A special judge's reason for rejecting.
+            if let Some(said) = &r.problem {
+                let _ = writeln!(out, "      {said}");
             }
             let _ = writeln!(out, "      {}", style.paint("- expected  + actual", "2"));
             out.push_str(&line_diff(

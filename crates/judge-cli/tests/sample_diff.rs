@@ -524,3 +524,49 @@ fn ctrl_c_takes_the_judge_down_and_leaves_no_temporary_folder() {
         "the judge (pid {judge}) still runs"
     );
 }
+
+/// Ctrl-C also takes down what a program started in a session of its own (which the group kill
+/// misses): by its cgroup, or without one (`JUDGE_KIT_NO_CGROUP=1`, as this file runs a second
+/// time) by the mark in its environment, as at a run's normal end.
+#[test]
+fn ctrl_c_takes_down_a_process_the_program_moved_to_a_new_session() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    write(d, "a.in", "1\n");
+    write(d, "a.out", "1\n");
+    let pid_file = d.join("escaped.pid");
+    let program = format!(
+        "setsid sh -c 'echo $$ > {0}.part && mv {0}.part {0}; exec sleep 60' & sleep 60",
+        pid_file.display()
+    );
+    let mut child = tool()
+        .args(["-c", &program, "--samples"])
+        .arg(d)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    assert!(
+        wait_for(30, || pid_file.exists()),
+        "the program never started its process"
+    );
+    let escaped: u32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupted.success());
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    let gone = || {
+        std::fs::read_to_string(format!("/proc/{escaped}/stat"))
+            .map_or(true, |stat| stat.contains(") Z "))
+    };
+    assert!(
+        wait_for(5, gone),
+        "the process in a new session (pid {escaped}) still runs"
+    );
+}

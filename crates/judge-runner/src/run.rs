@@ -554,7 +554,8 @@ impl Drop for StoppedWithRuns {
     }
 }
 
-/// Kills the processes of every run in progress: their groups and their cgroups.
+/// Kills the processes of every run in progress: their groups, their cgroups, and those that
+/// left both (a new session without a cgroup) by the mark of this tool's runs.
 fn stop_all_runs() {
     for &pgid in ACTIVE_GROUPS
         .lock()
@@ -564,6 +565,11 @@ fn stop_all_runs() {
         sys::kill_group(pgid);
     }
     cgroup::kill_all();
+    // Every run's id starts with this process's id (see `run`).
+    let ours = format!("{RUN_MARK}={}-", std::process::id());
+    for pid in procfs::with_environment_prefix(&ours) {
+        sys::kill_and_reap(pid);
+    }
 }
 
 /// Kills the run of the program `pid`: its process group, and its cgroup when it has one.

@@ -189,8 +189,12 @@ impl Checker {
             );
         };
         match run_judge(command, JUDGE_TIMEOUT, input, expected, actual) {
-            Ok(true) => (Verdict::Accepted, None),
-            Ok(false) => (Verdict::WrongAnswer, None),
+            Ok(Judged::Accepted) => (Verdict::Accepted, None),
+            Ok(Judged::Rejected(said)) if said.is_empty() => (Verdict::WrongAnswer, None),
+            Ok(Judged::Rejected(said)) => (
+                Verdict::WrongAnswer,
+                Some(format!("the special judge said: {said}")),
+            ),
             Err(why) => (Verdict::JudgeFailed, Some(why)),
         }
     }
@@ -199,27 +203,42 @@ impl Checker {
 /// How long a special judge may take on one case before it is stopped as hung.
 pub const JUDGE_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// What a special judge decided.
+#[derive(Debug, PartialEq, Eq)]
+enum Judged {
+    /// Exit status 0.
+    Accepted,
+    /// Another status, with what the judge printed (the first lines of its stdout and stderr).
+    Rejected(String),
+}
+
+/// The lines of a special judge's output shown with its verdict.
+const JUDGE_LINES_SHOWN: usize = 5;
+
 /// Runs the special judge `command` as `command INPUT EXPECTED ACTUAL`: whether it accepts
 /// (exit status 0) or rejects (another status), or why it could not decide: it could not
 /// start, the shell could not run it (status 126 or 127), a signal killed it, or it ran past
-/// `timeout` (then its whole process group is killed).
+/// `timeout`. Its whole process group is killed when it ends (what it left running in the
+/// background too).
 fn run_judge(
     command: &str,
     timeout: Duration,
     input: &Path,
     expected: &str,
     actual: &str,
-) -> Result<bool, String> {
+) -> Result<Judged, String> {
     use std::os::unix::process::CommandExt;
     let failed = |e: std::io::Error| format!("`{command}` could not be run: {e}");
     let dir = super::ScratchDir::new().map_err(failed)?;
-    let (e, a, err) = (
+    let (e, a, out, err) = (
         dir.path().join("expected"),
         dir.path().join("actual"),
+        dir.path().join("stdout"),
         dir.path().join("stderr"),
     );
     std::fs::write(&e, expected).map_err(failed)?;
     std::fs::write(&a, actual).map_err(failed)?;
+    let stdout = std::fs::File::create(&out).map_err(failed)?;
     let stderr = std::fs::File::create(&err).map_err(failed)?;
     let mut child = std::process::Command::new("sh")
         .arg("-c")
@@ -227,7 +246,7 @@ fn run_judge(
         .arg("judge")
         .args([input, &e, &a])
         .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
+        .stdout(stdout)
         .stderr(stderr)
         .process_group(0)
         .spawn()
@@ -249,10 +268,12 @@ fn run_judge(
         }
         std::thread::sleep(Duration::from_millis(2));
     };
-    let said = std::fs::read_to_string(&err).unwrap_or_default();
-    let said = said.lines().next().unwrap_or_default().trim();
+    super::run::sys::kill_group(child.id() as i32);
+    let printed = |path: &Path| std::fs::read_to_string(path).unwrap_or_default();
+    let (said_out, said_err) = (printed(&out), printed(&err));
+    let said = said_err.lines().next().unwrap_or_default().trim();
     match status.code() {
-        Some(0) => Ok(true),
+        Some(0) => Ok(Judged::Accepted),
         Some(code @ (126 | 127)) => Err(format!(
             "`{command}` could not be run (exit status {code}){}",
             if said.is_empty() {
@@ -261,7 +282,22 @@ fn run_judge(
                 format!(": {said}")
             }
         )),
-        Some(_) => Ok(false),
+        Some(_) => {
+            let lines: Vec<&str> = said_out
+                .lines()
+                .chain(said_err.lines())
+                .map(str::trim_end)
+                .filter(|l| !l.trim().is_empty())
+                .collect();
+            let mut shown = lines[..lines.len().min(JUDGE_LINES_SHOWN)].join(" / ");
+            if lines.len() > JUDGE_LINES_SHOWN {
+                shown.push_str(&format!(
+                    " / ... ({} more lines)",
+                    lines.len() - JUDGE_LINES_SHOWN
+                ));
+            }
+            Ok(Judged::Rejected(shown))
+        }
         None => Err(format!("`{command}` was killed by a signal")),
     }
 }
@@ -445,8 +481,8 @@ mod tests {
     fn a_special_judge_that_cannot_decide_says_why() {
         let input = Path::new("/dev/null");
         let judged = |command: &str| run_judge(command, Duration::from_millis(300), input, "", "");
-        assert_eq!(judged("true"), Ok(true));
-        assert_eq!(judged("exit 1;"), Ok(false));
+        assert_eq!(judged("true"), Ok(Judged::Accepted));
+        assert_eq!(judged("exit 1;"), Ok(Judged::Rejected(String::new())));
         let missing = judged("/no/such/judge").unwrap_err();
         assert!(
             missing.starts_with("`/no/such/judge` could not be run (exit status 127): "),
@@ -471,6 +507,55 @@ mod tests {
         assert_eq!(verdict, Verdict::JudgeFailed);
         assert!(!verdict.passed());
         assert!(why.unwrap().contains("could not be run"));
+    }
+
+    #[test]
+    fn a_rejecting_judge_is_heard_and_leaves_nothing_running() {
+        let tmp = tempfile::tempdir().unwrap();
+        let pid_file = tmp.path().join("left.pid");
+        // It says why on both streams, and leaves a child in the background.
+        let command = format!(
+            "sh -c 'echo $$ > {0}.part && mv {0}.part {0}; exec sleep 30' & \
+             while [ ! -s {0} ]; do sleep 0.01; done; \
+             echo line 2 differs; echo expected 5 >&2; exit 1;",
+            pid_file.display()
+        );
+        let judged = run_judge(
+            &command,
+            Duration::from_secs(5),
+            Path::new("/dev/null"),
+            "",
+            "",
+        );
+        assert_eq!(
+            judged,
+            Ok(Judged::Rejected("line 2 differs / expected 5".into()))
+        );
+        let left: u32 = std::fs::read_to_string(&pid_file)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        let gone = || {
+            std::fs::read_to_string(format!("/proc/{left}/stat"))
+                .map_or(true, |stat| stat.contains(") Z "))
+        };
+        let until = Instant::now() + Duration::from_secs(5);
+        while !gone() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(gone(), "the judge's background process {left} still runs");
+        let checker = Checker {
+            compare: Compare::Special,
+            judge_command: Some(command),
+            ..Checker::default()
+        };
+        let (verdict, said) = checker.check_explained(Path::new("/dev/null"), "1", "1");
+        assert_eq!(verdict, Verdict::WrongAnswer);
+        assert_eq!(
+            said.as_deref(),
+            Some("the special judge said: line 2 differs / expected 5")
+        );
     }
 
     #[test]

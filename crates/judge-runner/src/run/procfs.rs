@@ -119,6 +119,16 @@ pub fn usage(pid: i32, ticks_per_second: u64) -> Option<Usage> {
 /// Processes other than this one whose environment holds the entry `entry` (`NAME=value`).
 /// A process that has exited (a zombie) has no environment left and is not listed.
 pub fn with_environment_entry(entry: &str) -> Vec<i32> {
+    with_environment(|e| e == entry.as_bytes())
+}
+
+/// The processes (other than this one) with an environment entry that starts with `prefix`.
+pub fn with_environment_prefix(prefix: &str) -> Vec<i32> {
+    with_environment(|e| e.starts_with(prefix.as_bytes()))
+}
+
+/// The processes (other than this one) with an environment entry for which `wanted` holds.
+fn with_environment(wanted: impl Fn(&[u8]) -> bool) -> Vec<i32> {
     let me = std::process::id() as i32;
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return Vec::new();
@@ -127,7 +137,7 @@ pub fn with_environment_entry(entry: &str) -> Vec<i32> {
         .filter(|&pid| pid != me)
         .filter(|pid| {
             std::fs::read(format!("/proc/{pid}/environ"))
-                .is_ok_and(|env| env.split(|&b| b == 0).any(|e| e == entry.as_bytes()))
+                .is_ok_and(|env| env.split(|&b| b == 0).any(&wanted))
         })
         .collect()
 }
