@@ -15,6 +15,26 @@ pub fn exit_status(tool: &str, outcome: anyhow::Result<bool>) -> ExitCode {
     }
 }
 
+/// Makes a reader that goes away (`scripts/samples ... | head -1`) end the tool quietly, as it
+/// ends `cat`: `println!` panics when stdout is a closed pipe, which printed a backtrace. Exit
+/// status 141, a shell's for a program a closed pipe stopped. Other panics are reported as
+/// before.
+pub fn quiet_when_stdout_closes() {
+    let before = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        before(info);
+    }));
+}
+
 /// Writes `text` to stdout and flushes; a reader that went away (`| head`) ends the output
 /// quietly instead of failing.
 pub fn emit(text: &str) -> std::io::Result<()> {

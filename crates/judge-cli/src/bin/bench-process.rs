@@ -27,6 +27,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
+    judge_cli::cli::quiet_when_stdout_closes();
     let args = Args::parse();
     let outcome = enter_user_dir().and_then(|()| bench(&args));
     exit_status("bench-process", outcome.map(|()| true))

@@ -61,6 +61,7 @@ struct Args {
 const CRITERION_FOLDERS: [&str; 4] = ["new", "base", "change", "report"];
 
 fn main() -> ExitCode {
+    judge_cli::cli::quiet_when_stdout_closes();
     let args = Args::parse();
     exit_status("bench", bench(&args).map(|()| true))
 }

@@ -54,6 +54,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
+    judge_cli::cli::quiet_when_stdout_closes();
     exit_status("bundle", run(&Args::parse()))
 }
 

@@ -65,6 +65,7 @@ enum SiteArg {
 }
 
 fn main() -> ExitCode {
+    judge_cli::cli::quiet_when_stdout_closes();
     exit_status("new", run(Args::parse()).map(|()| true))
 }
 

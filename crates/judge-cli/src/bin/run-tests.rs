@@ -54,6 +54,7 @@ fn name_value(text: &str) -> Result<(String, String), String> {
 }
 
 fn main() -> ExitCode {
+    judge_cli::cli::quiet_when_stdout_closes();
     exit_status("run-tests", run(&Args::parse()))
 }
 

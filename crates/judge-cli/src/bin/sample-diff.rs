@@ -109,6 +109,7 @@ fn parse_error(text: &str) -> Result<f64, String> {
 }
 
 fn main() -> ExitCode {
+    judge_cli::cli::quiet_when_stdout_closes();
     let args = Args::parse();
     exit_status("sample-diff", enter_user_dir().and_then(|()| run(&args)))
 }

@@ -45,6 +45,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
+    judge_cli::cli::quiet_when_stdout_closes();
     exit_status("samples", run(Args::parse()).map(|()| true))
 }
 

@@ -68,6 +68,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
+    judge_cli::cli::quiet_when_stdout_closes();
     exit_status("stress", run(&Args::parse()))
 }
 

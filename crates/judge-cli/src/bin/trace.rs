@@ -41,6 +41,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
+    judge_cli::cli::quiet_when_stdout_closes();
     let args = Args::parse();
     match enter_user_dir().and_then(|()| run(&args)) {
         Ok(code) => code,
