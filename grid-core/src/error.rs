@@ -69,7 +69,7 @@ impl InputError {
     ) -> InputError {
         InputError {
             position: Some(position),
-            message: format!("expected {expected}, found {found}"),
+            message: format!("expected {expected}, found {}", visible(&found.to_string())),
         }
     }
 
@@ -95,6 +95,28 @@ impl InputError {
     pub fn message(&self) -> &str {
         &self.message
     }
+}
+
+/// `text` with each character a terminal shows as nothing (a control, a byte order mark, a
+/// zero-width space) written as its code point, `<U+FEFF>`: an input saved with a BOM is
+/// otherwise refused with "found ``".
+///
+/// ```
+/// let e = grid_core::Scanner::new("\u{feff}3").next::<u8>("N").unwrap_err();
+/// assert_eq!(e.message(), "expected N, found `<U+FEFF>3`");
+/// ```
+fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let invisible = c.is_control()
+            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2060}'..='\u{2064}' | '\u{feff}');
+        if invisible {
+            out.push_str(&format!("<U+{:04X}>", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 impl fmt::Display for InputError {

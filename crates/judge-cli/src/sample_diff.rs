@@ -347,7 +347,14 @@ fn quoted(out: &mut String, heading: &str, text: &str, max_lines: usize) {
     let _ = writeln!(out, "      {heading}");
     let total = text.lines().count();
     for line in text.lines().take(max_lines) {
-        let _ = writeln!(out, "      | {}", visible(line));
+        // A long line is cut as the diff's are: a 3 MB one-line input is not shown whole.
+        let shown: String = line.chars().take(LINE_CHARS).collect();
+        let more = line.chars().count().saturating_sub(LINE_CHARS);
+        let _ = write!(out, "      | {}", visible(&shown));
+        if more > 0 {
+            let _ = write!(out, " ... ({more} more characters)");
+        }
+        out.push('\n');
     }
     if total > max_lines {
         let _ = writeln!(out, "      | ... ({} more lines)", total - max_lines);
@@ -590,6 +597,16 @@ mod tests {
             text,
             "p\n  1     WA          1.5 ms    2.0 MiB\n      - expected  + actual\n      2 - 2\n      2 + 5\n      input:\n      | in\n  summary: 1 cases: 1 WA; slowest 1.5 ms CPU; peak 2.0 MiB\n"
         );
+    }
+
+    #[test]
+    fn a_long_input_line_is_cut_like_a_diff_line() {
+        let mut long = case(Verdict::WrongAnswer, "2\n", "1\n");
+        long.input = format!("{}\n", "7".repeat(LINE_CHARS + 700));
+        let text = render_problem("p", &[long], &show(true));
+        let line = text.lines().find(|l| l.starts_with("      | 777")).unwrap();
+        assert!(line.ends_with("7 ... (700 more characters)"), "{line}");
+        assert!(line.len() < LINE_CHARS + 40, "{} characters", line.len());
     }
 
     #[test]

@@ -80,11 +80,18 @@ impl Program {
         }
     }
 
-    /// How the program is shown in reports.
+    /// How the program is shown in reports: for a shell line, a command that runs it.
+    ///
+    /// ```
+    /// use judge_runner::Program;
+    /// let line = Program::Shell("sh -c 'echo 6'".into());
+    /// assert_eq!(line.describe(), r"sh -c 'sh -c '\''echo 6'\'''");
+    /// ```
     pub fn describe(&self) -> String {
         match self {
             Program::Exe(path) => path.display().to_string(),
-            Program::Shell(line) => format!("sh -c '{line}'"),
+            // Quoted as a shell would need it: `'` inside becomes `'\''`.
+            Program::Shell(line) => format!("sh -c '{}'", line.replace('\'', r"'\''")),
         }
     }
 }
