@@ -90,8 +90,10 @@ fn a_wrong_answer_shows_what_was_expected_and_a_stray_out_file_is_named() {
     std::fs::write(samples.join("9.out"), "0\n").unwrap();
     let (report, code) = check_fx_base(tmp.path());
     assert_eq!(code, Some(1), "{report}");
+    // A `.out` no `.in` pairs fails the check, as it fails the cargo sample test.
     assert!(
-        report.contains("note: 9.out has no .in beside it in "),
+        report.contains("BAD-CASE on sample 9: ")
+            && report.contains("9.out has no 9.in beside it, so no case runs it"),
         "{report}"
     );
     // Where the lines differ, as sample-diff shows it.

@@ -138,14 +138,6 @@ pub fn sample_inputs(dir: &Path) -> Vec<PathBuf> {
         .unwrap_or_default()
 }
 
-/// Every `<case>.out` in `dir` with no `<case>.in` beside it (a sample half saved), in order.
-pub fn outputs_without_input(dir: &Path) -> Vec<PathBuf> {
-    unpaired_outputs(dir)
-        .into_iter()
-        .map(|name| dir.join(name))
-        .collect()
-}
-
 /// The `compare` rule of the crate at `manifest_dir`: `compare = ".."` in the
 /// `[package.metadata.judge]` table of its `Cargo.toml`, Baekjoon's when it says none. Read
 /// with std alone (that table's keys are plain `key = value` lines), so that a problem's tests
@@ -243,15 +235,11 @@ pub fn assert_samples(exe: impl AsRef<Path>, manifest_dir: &str, crate_name: &st
         dir.display()
     );
     let rule = manifest_compare(Path::new(manifest_dir)).unwrap_or_else(|e| panic!("{e}"));
-    let mut failures: Vec<String> = samples
+    // A `.out` with no `.in` is a broken case of `load`'s.
+    let failures: Vec<String> = samples
         .iter()
         .filter_map(|sample| sample_mismatch(exe.as_ref(), sample, rule))
         .collect();
-    failures.extend(
-        outputs_without_input(&dir)
-            .iter()
-            .map(|out| format!("{}: no .in beside it, so no case runs it", out.display())),
-    );
     assert!(
         failures.is_empty(),
         "{} of {} samples fail:\n{}",
@@ -373,11 +361,21 @@ mod tests {
     }
 
     #[test]
-    fn an_output_with_no_input_beside_it_is_found() {
+    fn an_output_with_no_input_beside_it_is_a_broken_case() {
         let dir = folder(
             "stray",
             &[("1.in", "1\n"), ("1.out", "1\n"), ("2.out", "2\n")],
         );
-        assert_eq!(outputs_without_input(&dir), [dir.join("2.out")]);
+        let cases = load(&dir).unwrap();
+        assert_eq!(cases.len(), 2);
+        assert_eq!(cases[1].name, "2");
+        let why = cases[1].broken.as_deref().unwrap();
+        assert!(
+            why.ends_with("2.out has no 2.in beside it, so no case runs it (a misnamed input?)"),
+            "{why}"
+        );
+        assert!(through_cat(&dir, Compare::Exact).is_none());
+        let mismatch = sample_mismatch("/bin/cat", &cases[1], Compare::Exact).unwrap();
+        assert!(mismatch.contains("no 2.in beside it"), "{mismatch}");
     }
 }

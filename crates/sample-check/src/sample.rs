@@ -85,7 +85,9 @@ fn load_case(path: PathBuf) -> Sample {
 }
 
 /// Every case in `dir` (files named `*.in`), official (numbered) ones first, in natural order.
-/// Only a folder that cannot be listed is an error; an unreadable case is kept as broken.
+/// Only a folder that cannot be listed is an error; an unreadable case is kept as broken, and
+/// so is a `.out` with no `.in` beside it (a misnamed input, say), which would otherwise run
+/// nowhere: every tool and the cargo sample test fail on it alike.
 pub fn load(dir: &Path) -> Result<Vec<Sample>, String> {
     let entries = std::fs::read_dir(dir)
         .map_err(|e| format!("reading samples folder {}: {e}", dir.display()))?;
@@ -94,6 +96,19 @@ pub fn load(dir: &Path) -> Result<Vec<Sample>, String> {
         .filter(|path| path.extension().is_some_and(|e| e == "in"))
         .map(load_case)
         .collect();
+    for out in unpaired_outputs(dir) {
+        let name = out.trim_end_matches(".out").to_string();
+        samples.push(Sample {
+            input_path: dir.join(format!("{name}.in")),
+            input: String::new(),
+            expected: None,
+            broken: Some(format!(
+                "{} has no {name}.in beside it, so no case runs it (a misnamed input?)",
+                dir.join(&out).display()
+            )),
+            name,
+        });
+    }
     samples.sort_by_key(|s| natural_key(&s.name));
     Ok(samples)
 }

@@ -257,12 +257,6 @@ fn check_one(
 ) -> Result<bool> {
     let mut ok = true;
     let samples_dir = problem.samples_dir(root);
-    for unpaired in samples::unpaired_outputs(&samples_dir) {
-        say.line(&format!(
-            "  note: {unpaired} has no .in beside it in {}: no case runs it",
-            samples_dir.display()
-        ));
-    }
     let judged = judge_cli::check::checker_for(problem).judges_answers();
     if !judged {
         say.line(&format!(

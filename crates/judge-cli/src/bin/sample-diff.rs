@@ -230,13 +230,6 @@ fn run_folder(
         eprintln!("{}", Checker::unjudged_note(&name));
     }
     let cases = samples::select(samples::load(dir)?, &args.cases)?;
-    for unpaired in samples::unpaired_outputs(dir) {
-        eprintln!(
-            "note: {} has no .in beside it in {}: no case runs it",
-            unpaired,
-            dir.display()
-        );
-    }
     let note = cases.is_empty().then(|| samples::no_cases(dir));
     let results = run_cases(program, &cases, limits, &checker, args.jobs as usize)?;
     let title = format!(
