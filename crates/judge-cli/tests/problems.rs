@@ -286,6 +286,33 @@ fn a_new_crate_is_formatted_and_a_failed_one_leaves_nothing() {
         "{lib}"
     );
 
+    // A sample handed over as a pipe (`--sample <(gen) out`) is read like a file.
+    let fifo = root.path().join("generated.in");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, "5\n").unwrap())
+    };
+    let expected = root.path().join("generated.out");
+    std::fs::write(&expected, "5\n").unwrap();
+    let piped = Spec {
+        site: Site::Baekjoon,
+        id: "1060".into(),
+        slug: "piped".into(),
+        time_limit_ms: None,
+        memory_limit_mb: None,
+        samples: vec![(fifo, expected)],
+        page: None,
+    };
+    create(root.path(), &piped).unwrap();
+    writer.join().unwrap();
+    let sample = root.path().join("samples/boj-1060-piped/1.in");
+    assert_eq!(std::fs::read_to_string(sample).unwrap(), "5\n");
+
     let bad = root.path().join("euc-kr.in");
     std::fs::write(&bad, b"\xff\xfe1\n").unwrap();
     let unreadable = Spec {
