@@ -121,7 +121,11 @@ fn sound(made: Bundle, whole: impl FnOnce() -> Result<Bundle>) -> Result<Bundle>
     let Some(error) = first_type_error(&made.source) else {
         return Ok(made);
     };
-    let mut whole = whole()?;
+    // The whole crates may hold what cannot be in one file, which pruning left out: then the
+    // pruned file stays, and the check reports its errors.
+    let Ok(mut whole) = whole() else {
+        return Ok(made);
+    };
     if first_type_error(&whole.source).is_some() {
         // Not pruning's doing: the check reports the pruned file's errors.
         return Ok(made);
@@ -130,8 +134,9 @@ fn sound(made: Bundle, whole: impl FnOnce() -> Result<Bundle>) -> Result<Bundle>
     Ok(whole)
 }
 
-/// The first error the current `rustc` finds type-checking `source` as a program, if any
-/// (none also when no `rustc` can be run: the check will say so).
+/// The first error the current `rustc` finds type-checking `source` as a program compiled as
+/// the judge compiles it (`-O`: no debug assertions, so `#[cfg(debug_assertions)]` is off), if
+/// any (none also when no `rustc` can be run: the check will say so).
 fn first_type_error(source: &str) -> Option<String> {
     let dir = tempfile::tempdir().ok()?;
     let file = dir.path().join("bundle.rs");
@@ -140,6 +145,7 @@ fn first_type_error(source: &str) -> Option<String> {
         .args([
             "--edition",
             "2021",
+            "-O",
             "--emit=metadata",
             "--crate-name",
             "bundle",
@@ -501,6 +507,18 @@ mod tests {
         // When neither compiles, the pruned one stays for the check to report.
         let broken = made("fn main() { let x: u8 = \"no\"; }");
         let chosen = sound(broken.clone(), || Ok(broken.clone())).unwrap();
+        assert!(chosen.unsound_pruning.is_none());
+        // So it does when the whole crates are refused (what pruning left out cannot be in
+        // one file): the refusal is not the pruned file's.
+        let chosen = sound(broken.clone(), || anyhow::bail!("env! in unused code")).unwrap();
+        assert_eq!(chosen.source, broken.source);
+    }
+
+    #[test]
+    fn the_check_under_pruning_has_the_judges_cfgs() {
+        // The judge compiles with -O: no debug assertions, so this file has its `main`.
+        let judged = made("#[cfg(not(debug_assertions))] fn main() {}");
+        let chosen = sound(judged.clone(), || panic!("not needed")).unwrap();
         assert!(chosen.unsound_pruning.is_none());
     }
 
