@@ -48,7 +48,7 @@ use manifest::CrateInfo;
 use modules::unparse;
 use names::Used;
 pub use refusal::{Refusal, RefusalKind};
-use root_names::check_root_names;
+use root_names::{check_root_names, type_names_defined};
 
 /// The crate to bundle: a binary crate (with its `src/main.rs`) of a Cargo workspace.
 #[derive(Clone, Debug)]
@@ -215,7 +215,25 @@ fn build(root: &Path, target: &Target, options: Options) -> Result<Bundle> {
         "main.rs",
         &main_macros,
     ));
-    check_root_names(&main_text, &main_path, &crates, &loaded.sysroot_crates)?;
+    let mut defined: HashMap<String, HashSet<String>> = loaded
+        .library_mods
+        .iter()
+        .map(|m| {
+            let items = m.content.as_ref().map_or(&[][..], |(_, items)| &items[..]);
+            (m.ident.to_string(), type_names_defined(items))
+        })
+        .collect();
+    if let Some(text) = &lib_text {
+        let file = parsed::parse(text).context("lib.rs as bundled")?;
+        defined.insert(own.lib_name.clone(), type_names_defined(&file.items));
+    }
+    check_root_names(
+        &main_text,
+        &main_path,
+        &crates,
+        &loaded.sysroot_crates,
+        &defined,
+    )?;
     let user = UserCode {
         main_text,
         lib_text,

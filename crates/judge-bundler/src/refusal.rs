@@ -108,6 +108,15 @@ pub enum RefusalKind {
         /// The name.
         name: String,
     },
+    /// A glob at the top of main.rs of a library that defines an item named like a crate the
+    /// bundle makes a module: under cargo the glob's item hides the crate, in the bundle the
+    /// module hides the glob's.
+    GlobBringsCrateName {
+        /// The name.
+        name: String,
+        /// The library globbed, by its name in code.
+        library: String,
+    },
     /// An item at the top of main.rs with the name the bundle gives a crate's module.
     ItemNamedLikeCrate {
         /// The name.
@@ -310,6 +319,10 @@ impl fmt::Display for RefusalKind {
             RefusalKind::ImportNamedLikeCrate { name } => write!(
                 f,
                 "a `use` brings `{name}` to the top of main.rs, where the bundle makes the crate `{name}` a module; import it under another name (`as {name}_mod`) or inside a function"
+            ),
+            RefusalKind::GlobBringsCrateName { name, library } => write!(
+                f,
+                "`use {library}::*;` brings `{library}::{name}` to the top of main.rs, where under cargo it hides the crate `{name}`, but the bundle makes the crate `{name}` a module there, which would win over the glob; import what you use from `{library}` by name, or rename its `{name}`"
             ),
             RefusalKind::ItemNamedLikeCrate { name } => write!(
                 f,

@@ -1,6 +1,7 @@
 //! main.rs's root names against the crates' modules: a `use` or an item at the top of main.rs
 //! named like a crate the bundle makes a module beside it is refused, at its line.
 
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -13,12 +14,14 @@ use super::refusal::{Refusal, RefusalKind};
 use super::syntax;
 
 /// Refuses a type-namespace item or import at the top of `main.rs` (as bundled) named like a
-/// crate's module.
+/// crate's module, and a glob there of a library that defines one (`defined`: the names each
+/// library, by module, defines in the type namespace at its root, see [`type_names_defined`]).
 pub(super) fn check_root_names(
     main_text: &str,
     main_path: &Path,
     crates: &[CrateInfo],
     sysroot_crates: &[(Option<String>, String)],
+    defined: &HashMap<String, HashSet<String>>,
 ) -> Result<()> {
     let file = parsed::parse(main_text).context("main.rs as bundled")?;
     let module_named = |name: &str| crates.iter().any(|c| c.lib_name == name);
@@ -41,6 +44,30 @@ pub(super) fn check_root_names(
                 return Err(
                     Refusal::at_line(main_path, root_use_line(main_path, name)?, kind).into(),
                 );
+            }
+            // `use lib::*;` (as bundled, `use crate::lib::*;`) of a library defining one.
+            for (path, visible) in &leaves {
+                let library = match path.as_slice() {
+                    [c, m] if visible.is_none() && c == "crate" => m,
+                    [m] if visible.is_none() => m,
+                    _ => continue,
+                };
+                let Some(names) = defined.get(library) else {
+                    continue;
+                };
+                let mut hiding: Vec<&String> = names
+                    .iter()
+                    .filter(|n| module_named(n) && *n != library)
+                    .collect();
+                hiding.sort();
+                if let Some(name) = hiding.first() {
+                    let kind = RefusalKind::GlobBringsCrateName {
+                        name: name.to_string(),
+                        library: library.clone(),
+                    };
+                    let line = root_glob_line(main_path, library)?;
+                    return Err(Refusal::at_line(main_path, line, kind).into());
+                }
             }
             continue;
         }
@@ -143,6 +170,31 @@ fn type_namespace_ident(item: &Item) -> Option<&syn::Ident> {
         _ => None,
     }
 }
+/// The names `items` (a crate's root) define in the type namespace (`use` aside).
+pub(super) fn type_names_defined(items: &[Item]) -> HashSet<String> {
+    items
+        .iter()
+        .filter_map(type_namespace_ident)
+        .map(syntax::unraw)
+        .collect()
+}
+
+/// The line of the first `use` at the root of the file at `path` with a glob of a path ending in
+/// `library` (`use lib::*;`), `None` when there is none.
+fn root_glob_line(path: &Path, library: &str) -> Result<Option<usize>> {
+    root_item_line(path, |item| {
+        let Item::Use(u) = item else { return None };
+        let mut leaves = Vec::new();
+        syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
+        leaves
+            .iter()
+            .any(|(path, visible)| {
+                visible.is_none() && path.last().map(String::as_str) == Some(library)
+            })
+            .then(|| u.use_token.span.start().line)
+    })
+}
+
 /// The line of the first `use` at the root of the file at `path` that brings in `name` (`None`
 /// when there is none).
 fn root_use_line(path: &Path, name: &str) -> Result<Option<usize>> {

@@ -403,6 +403,10 @@ fn what_cannot_work_in_one_file_is_refused_with_where_and_why() {
         "`grid_core` and `fx_one_lib` both export `macro_rules! one`: in one file both would be `crate::one!` (#[macro_export] puts a macro at the crate's root): rename one of them"
     );
     assert_eq!(
+        error("fx-glob-crate-name"),
+        "crates/fx-glob-crate-name/src/main.rs:1: `use fx_glob_crate_name::*;` brings `fx_glob_crate_name::grid_core` to the top of main.rs, where under cargo it hides the crate `grid_core`, but the bundle makes the crate `grid_core` a module there, which would win over the glob; import what you use from `fx_glob_crate_name` by name, or rename its `grid_core`"
+    );
+    assert_eq!(
         error("fx-type-name"),
         "crates/fx-type-name/src/lib.rs:6: `type_name` names a type by its module path, which the bundle moves (a crate becomes a module), so what it prints would differ from the cargo build; write the name itself"
     );
@@ -598,6 +602,14 @@ fn a_refusal_is_typed_with_its_kind_file_and_line() {
                 name: s("one"),
             },
             (None, None),
+        ),
+        (
+            "fx-glob-crate-name",
+            RefusalKind::GlobBringsCrateName {
+                name: s("grid_core"),
+                library: s("fx_glob_crate_name"),
+            },
+            at("crates/fx-glob-crate-name/src/main.rs", Some(1)),
         ),
         (
             "fx-type-name",
