@@ -5,6 +5,8 @@ use std::process::ExitCode;
 /// Maps a tool's outcome to its exit status: 0 when everything passed, 1 when a check failed,
 /// 2 (with one `tool: message` line on stderr) when the tool could not do its job at all.
 pub fn exit_status(tool: &str, outcome: anyhow::Result<bool>) -> ExitCode {
+    // Stopped by Ctrl-C, the runs it killed may have ended the work: the stop ends the tool.
+    judge_runner::wait_if_stopping();
     match outcome {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),

@@ -13,9 +13,9 @@ mod scratch;
 mod verdict;
 
 pub use run::{
-    cgroups_available, memory_cgroups_available, run, signal_name, spawn_when_not_busy,
-    task_limits_available, Exit, Limits, Outcome, Program, Stop, DEFAULT_OUTPUT_LIMIT_MB,
-    MAX_TASKS, RUN_MARK,
+    cgroups_available, memory_cgroups_available, run, signal_name, spawn_when_not_busy, stopping,
+    task_limits_available, wait_if_stopping, Exit, Limits, Outcome, Program, Stop,
+    DEFAULT_OUTPUT_LIMIT_MB, MAX_TASKS, RUN_MARK,
 };
 pub use scratch::ScratchDir;
 pub use verdict::{

@@ -410,11 +410,32 @@ pub(crate) fn stop_runs_when_stopped() {
     SETUP.call_once(|| {
         sys::become_subreaper();
         let _ = ctrlc::set_handler(|| {
+            // First: a run the kill below ends must not let the tool end on its own (with
+            // another status, its scratch folders not yet removed); see `stopping`.
+            STOPPING.store(true, Ordering::SeqCst);
             stop_all_runs();
             super::scratch::remove_all();
             std::process::exit(130);
         });
     });
+}
+
+/// Set once Ctrl-C (or a `kill`) stops the tool.
+static STOPPING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether the tool is being stopped (Ctrl-C, a `kill`): its runs are being killed, which may
+/// end them early, and it will exit with status 130 once its scratch folders are removed. A
+/// tool about to end on its own waits for that instead ([`wait_if_stopping`]).
+pub fn stopping() -> bool {
+    STOPPING.load(Ordering::SeqCst)
+}
+
+/// Waits, for good, when the tool is being stopped: the stop exits the process (status 130)
+/// once it has killed the runs and removed the scratch folders. Otherwise returns at once.
+pub fn wait_if_stopping() {
+    while stopping() {
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 /// The files a run's stdin, stdout and stderr are (unlinked temporary files: no pipes, so
