@@ -182,32 +182,34 @@ pub(super) fn type_names_defined(items: &[Item]) -> HashSet<String> {
 /// The line of the first `use` at the root of the file at `path` with a glob of a path ending in
 /// `library` (`use lib::*;`), `None` when there is none.
 fn root_glob_line(path: &Path, library: &str) -> Result<Option<usize>> {
-    root_item_line(path, |item| {
-        let Item::Use(u) = item else { return None };
-        let mut leaves = Vec::new();
-        syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
-        leaves
-            .iter()
-            .any(|(path, visible)| {
-                visible.is_none() && path.last().map(String::as_str) == Some(library)
-            })
-            .then(|| u.use_token.span.start().line)
+    root_use_line_with(path, |path, visible| {
+        visible.is_none() && path.last().map(String::as_str) == Some(library)
     })
 }
 
 /// The line of the first `use` at the root of the file at `path` that brings in `name` (`None`
 /// when there is none).
 fn root_use_line(path: &Path, name: &str) -> Result<Option<usize>> {
+    root_use_line_with(path, |_, visible| visible == Some(name))
+}
+
+/// The line of the first `use` at the root of the file at `path` with a leaf (its path, and the
+/// name it brings in, `None` for a glob) for which `wanted` holds.
+fn root_use_line_with(
+    path: &Path,
+    wanted: impl Fn(&[String], Option<&str>) -> bool,
+) -> Result<Option<usize>> {
     root_item_line(path, |item| {
         let Item::Use(u) = item else { return None };
         let mut leaves = Vec::new();
         syntax::use_leaves(&u.tree, &mut Vec::new(), &mut leaves);
         leaves
             .iter()
-            .any(|(_, visible)| visible.as_deref() == Some(name))
+            .any(|(path, visible)| wanted(path, visible.as_deref()))
             .then(|| u.use_token.span.start().line)
     })
 }
+
 /// The line of the first item at the root of the file at `path` for which `line_of` gives a
 /// line (`None` when there is none). Read from the file itself: the text the bundler works on
 /// has its `mod x;` files inlined, which moves the lines after them.

@@ -466,6 +466,34 @@ fn wait_for(seconds: u64, mut done: impl FnMut() -> bool) -> bool {
     done()
 }
 
+/// The pid a started process wrote to `pid_file` (within 30 s; `what` names it if it never does).
+fn written_pid(pid_file: &Path, what: &str) -> u32 {
+    assert!(wait_for(30, || pid_file.exists()), "{what} never started");
+    std::fs::read_to_string(pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+/// Sends Ctrl-C's signal to `child`; its exit status.
+fn interrupt(child: &mut std::process::Child) -> Option<i32> {
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupted.success());
+    child.wait().unwrap().code()
+}
+
+/// Whether the process `pid` is gone within 5 s (or a zombie until its new parent reaps it).
+fn gone_soon(pid: u32) -> bool {
+    wait_for(5, || {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .map_or(true, |stat| stat.contains(") Z "))
+    })
+}
+
 #[test]
 fn ctrl_c_takes_the_judge_down_and_leaves_no_temporary_folder() {
     let tmp = tempfile::tempdir().unwrap();
@@ -496,33 +524,11 @@ fn ctrl_c_takes_the_judge_down_and_leaves_no_temporary_folder() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    assert!(
-        wait_for(30, || pid_file.exists()),
-        "the judge never started"
-    );
-    let judge: u32 = std::fs::read_to_string(&pid_file)
-        .unwrap()
-        .trim()
-        .parse()
-        .unwrap();
-    let interrupted = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(interrupted.success());
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130));
+    let judge = written_pid(&pid_file, "the judge");
+    assert_eq!(interrupt(&mut child), Some(130));
     let left: Vec<_> = std::fs::read_dir(&scratch).unwrap().collect();
     assert!(left.is_empty(), "left in $TMPDIR: {left:?}");
-    // Gone, or a zombie until its new parent reaps it.
-    let judge_gone = || {
-        std::fs::read_to_string(format!("/proc/{judge}/stat"))
-            .map_or(true, |stat| stat.contains(") Z "))
-    };
-    assert!(
-        wait_for(5, judge_gone),
-        "the judge (pid {judge}) still runs"
-    );
+    assert!(gone_soon(judge), "the judge (pid {judge}) still runs");
 }
 
 /// Ctrl-C also takes down what a program started in a session of its own (which the group kill
@@ -546,27 +552,10 @@ fn ctrl_c_takes_down_a_process_the_program_moved_to_a_new_session() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
+    let escaped = written_pid(&pid_file, "the program's process");
+    assert_eq!(interrupt(&mut child), Some(130));
     assert!(
-        wait_for(30, || pid_file.exists()),
-        "the program never started its process"
-    );
-    let escaped: u32 = std::fs::read_to_string(&pid_file)
-        .unwrap()
-        .trim()
-        .parse()
-        .unwrap();
-    let interrupted = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(interrupted.success());
-    assert_eq!(child.wait().unwrap().code(), Some(130));
-    let gone = || {
-        std::fs::read_to_string(format!("/proc/{escaped}/stat"))
-            .map_or(true, |stat| stat.contains(") Z "))
-    };
-    assert!(
-        wait_for(5, gone),
+        gone_soon(escaped),
         "the process in a new session (pid {escaped}) still runs"
     );
 }
