@@ -127,7 +127,14 @@ fn splice_file(
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let library_root = !at_bundle_root && walk.stack.len() == 1;
     let main_root = at_bundle_root && walk.stack.len() == 1;
-    let root_std = (main_root && rewriter.active).then(|| main_std_hidden(rewriter, &file));
+    // What main.rs's root file means by its macros' bare names, read once for both uses.
+    let libraries = (main_root && rewriter.active).then(|| dependency_macros(rewriter));
+    let main_meant = libraries
+        .as_ref()
+        .map(|libraries| std_macros::meant(&file, libraries));
+    let root_std = main_meant
+        .as_ref()
+        .map(|meant| meant.hidden(&rewriter.root_macros, &rewriter.macro_prelude));
     let start = Hidden::file(rewriter, around, library_root, root_std.clone());
     let mut walker = Walker {
         path,
@@ -165,8 +172,8 @@ fn splice_file(
         list: mut edits,
         removed,
     } = walker.edits;
-    let calls = match &root_std {
-        Some(_) => main_root_calls(rewriter, &file, &tokens, &macro_use_ends),
+    let calls = match &main_meant {
+        Some(meant) => main_root_calls(rewriter, meant, &tokens, &macro_use_ends),
         None => std_macro_calls(rewriter, &file, &tokens),
     };
     for at in calls {
@@ -266,34 +273,18 @@ fn dependency_macros(rewriter: &Rewriter) -> HashMap<String, HashSet<String>> {
         .collect()
 }
 
-/// The std-named macros at the bundle's root that bare calls in main.rs's root `file` would
-/// mean instead of std's (see [`std_macros::hidden`]).
-fn main_std_hidden(rewriter: &Rewriter, file: &syn::File) -> HashSet<String> {
-    std_macros::hidden(
-        &rewriter.root_macros,
-        file,
-        &rewriter.macro_prelude,
-        &dependency_macros(rewriter),
-    )
-}
-
 /// Where to write `::std::` before main.rs's bare calls, in its root module, of std's macros
 /// that a library's macro of the same name at the bundle's root would hide: where none of
 /// main.rs's own of that name is in scope and main.rs does not import one (see
-/// [`std_macros::hidden_unless_imported`]).
+/// [`std_macros::Meant::hidden_unless_imported`]).
 fn main_root_calls(
     rewriter: &Rewriter,
-    file: &syn::File,
+    meant: &std_macros::Meant,
     tokens: &TokenStream,
     macro_use_ends: &HashMap<usize, Vec<String>>,
 ) -> Vec<usize> {
-    let hidden = std_macros::hidden_unless_imported(
-        &rewriter.root_macros,
-        file,
-        &rewriter.macro_prelude,
-        &dependency_macros(rewriter),
-    );
-    let calls = std_macros::root_calls(tokens.clone(), &rewriter.root_macros, macro_use_ends);
+    let hidden = meant.hidden_unless_imported(&rewriter.root_macros, &rewriter.macro_prelude);
+    let calls = std_macros::bare_calls(tokens.clone(), &rewriter.root_macros, macro_use_ends);
     calls
         .into_iter()
         .filter(|call| !call.own && hidden.contains(&call.name))
@@ -310,12 +301,8 @@ fn std_macro_calls(rewriter: &Rewriter, file: &syn::File, tokens: &TokenStream) 
     if !rewriter.active || rewriter.own_module.is_none() || rewriter.shadowed_std.is_empty() {
         return Vec::new();
     }
-    let mut hidden = std_macros::hidden(
-        &rewriter.shadowed_std,
-        file,
-        &rewriter.macro_prelude,
-        &dependency_macros(rewriter),
-    );
+    let mut hidden = std_macros::meant(file, &dependency_macros(rewriter))
+        .hidden(&rewriter.shadowed_std, &rewriter.macro_prelude);
     // The crate's own macro of that name is what its own calls mean.
     hidden.retain(|m| !rewriter.own_macros.contains(m));
     std_macros::bare_calls_in_macro_bodies(tokens.clone(), &hidden)
@@ -412,7 +399,7 @@ struct Walker<'a> {
     /// ... declares this (see [`Hidden`]), for its module files: found once, at the first.
     top: OnceCell<Rc<Hidden>>,
     /// The macros each `#[macro_use]` module hands on to the file's top level, by the byte
-    /// offset where its item ends (see [`std_macros::root_calls`]).
+    /// offset where its item ends (see [`std_macros::bare_calls`]).
     macro_use_ends: HashMap<usize, Vec<String>>,
     /// main.rs's own macros to define again at its root, where a `#[macro_use]` module hands
     /// them on: after the module's item (byte offset), what the module hands on that is named
@@ -526,7 +513,7 @@ impl Walker<'_> {
     /// name is an item too, and a `macro_rules!` brought from another module and an item of the
     /// same name are ambiguous (E0659). Those macros are defined again right after the module
     /// (a definition in the module itself wins over items), and its calls there are not
-    /// rewritten (see [`std_macros::root_calls`]).
+    /// rewritten (see [`std_macros::bare_calls`]).
     fn macro_use_at_root(
         &mut self,
         m: &syn::ItemMod,

@@ -59,78 +59,74 @@ pub fn named_like_std<'a>(macros: impl Iterator<Item = &'a String>) -> HashSet<S
         .collect()
 }
 
-/// Which of `root_macros` (the macros libraries put at the bundle's root) would hide a std
-/// macro in a library's `file`, given its names: std's names, less those the file may mean as
-/// its own or a library's. Those are the names it defines with `macro_rules!` (outside inline
-/// modules, whose macros stay in them unless `#[macro_use]`) or imports by name, and
-/// `brought_in` (its `#[macro_use] extern crate` macros). A glob import of a crate of
-/// `libraries` (their names in code, to the macros each exports) brings in that crate's
-/// macros; a glob of a path that may lead anywhere in a library (`use lib::a::*;`) any of
-/// them, so then none is taken as hidden; other globs (`use std::io::*;`) bring in none.
-pub fn hidden(
-    root_macros: &HashSet<String>,
-    file: &syn::File,
-    brought_in: &[String],
-    libraries: &HashMap<String, HashSet<String>>,
-) -> HashSet<String> {
-    let find = find(file, libraries);
-    hidden_unless(root_macros, &find, brought_in, true)
-}
-
-/// [`hidden`] for main.rs's root `file`, less what it defines: whether its own `macro_rules!`
-/// is meant depends on where the call is (see [`root_calls`]).
-pub fn hidden_unless_imported(
-    root_macros: &HashSet<String>,
-    file: &syn::File,
-    brought_in: &[String],
-    libraries: &HashMap<String, HashSet<String>>,
-) -> HashSet<String> {
-    let find = find(file, libraries);
-    hidden_unless(root_macros, &find, brought_in, false)
-}
-
-fn find<'a>(file: &syn::File, libraries: &'a HashMap<String, HashSet<String>>) -> Find<'a> {
-    let mut find = Find {
+/// What a file may mean by a macro's bare name other than std's: the names it imports, those
+/// it defines with `macro_rules!` (outside inline modules, whose macros stay in them unless
+/// `#[macro_use]`), and whether it globs a path that may lead anywhere in a library. A glob
+/// import of a crate of `libraries` (their names in code, to the macros each exports) imports
+/// that crate's macros; a glob of a path that may lead anywhere in a library (`use lib::a::*;`)
+/// any of them; other globs (`use std::io::*;`) none.
+pub fn meant<'a>(file: &syn::File, libraries: &'a HashMap<String, HashSet<String>>) -> Meant<'a> {
+    let mut meant = Meant {
         libraries,
         imported: HashSet::new(),
         defined: HashSet::new(),
         library_glob: false,
     };
-    syn::visit::Visit::visit_file(&mut find, file);
-    find
+    syn::visit::Visit::visit_file(&mut meant, file);
+    meant
 }
 
-fn hidden_unless(
-    root_macros: &HashSet<String>,
-    find: &Find,
-    brought_in: &[String],
-    defined_meant: bool,
-) -> HashSet<String> {
-    if find.library_glob {
-        return HashSet::new();
+impl Meant<'_> {
+    /// Which of `root_macros` (the macros libraries put at the bundle's root) would hide a
+    /// std macro in the file: std's names, less those the file imports or defines, and
+    /// `brought_in` (its `#[macro_use] extern crate` macros); none after a glob that may bring
+    /// any library macro.
+    pub fn hidden(&self, root_macros: &HashSet<String>, brought_in: &[String]) -> HashSet<String> {
+        self.hidden_where(root_macros, brought_in, true)
     }
-    root_macros
-        .iter()
-        .filter(|m| {
-            let meant = find.imported.contains(*m)
-                || brought_in.contains(m)
-                || (defined_meant && find.defined.contains(*m));
-            STD_MACROS.contains(&m.as_str()) && !meant
-        })
-        .cloned()
-        .collect()
+
+    /// [`Meant::hidden`] for main.rs's root file, less what it defines: whether its own
+    /// `macro_rules!` is meant depends on where the call is (see [`bare_calls`]).
+    pub fn hidden_unless_imported(
+        &self,
+        root_macros: &HashSet<String>,
+        brought_in: &[String],
+    ) -> HashSet<String> {
+        self.hidden_where(root_macros, brought_in, false)
+    }
+
+    fn hidden_where(
+        &self,
+        root_macros: &HashSet<String>,
+        brought_in: &[String],
+        defined_meant: bool,
+    ) -> HashSet<String> {
+        if self.library_glob {
+            return HashSet::new();
+        }
+        root_macros
+            .iter()
+            .filter(|m| {
+                let meant = self.imported.contains(*m)
+                    || brought_in.contains(m)
+                    || (defined_meant && self.defined.contains(*m));
+                STD_MACROS.contains(&m.as_str()) && !meant
+            })
+            .cloned()
+            .collect()
+    }
 }
 
 /// The names a file defines with `macro_rules!` or imports, and whether it imports a glob that
-/// may bring in any library macro.
-struct Find<'a> {
+/// may bring in any library macro (see [`meant`]).
+pub struct Meant<'a> {
     libraries: &'a HashMap<String, HashSet<String>>,
     imported: HashSet<String>,
     defined: HashSet<String>,
     library_glob: bool,
 }
 
-impl<'ast> syn::visit::Visit<'ast> for Find<'_> {
+impl<'ast> syn::visit::Visit<'ast> for Meant<'_> {
     fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
         let first = match &u.tree {
             UseTree::Path(p) => Some(p.ident.to_string()),
@@ -172,30 +168,30 @@ impl<'ast> syn::visit::Visit<'ast> for Find<'_> {
     }
 }
 
-/// A bare call `m!` in main.rs's root module of a macro some library puts at the bundle's root,
-/// and whether one of main.rs's own `macro_rules!` of that name is in textual scope there: the
-/// call means that one (as under cargo), not the library's.
+/// A bare call `m!` of a macro some library puts at the bundle's root, and whether a
+/// `macro_rules!` of that name of the file's own is in textual scope there: in main.rs's root,
+/// the call means that one (as under cargo), not the library's.
 #[derive(Debug, PartialEq)]
-pub struct RootCall {
+pub struct BareCall {
     /// The byte offset of the macro's name.
     pub at: usize,
     /// The macro's name.
     pub name: String,
-    /// Whether main.rs's own macro of that name is in scope.
+    /// Whether the file's own macro of that name is in scope.
     pub own: bool,
 }
 
-/// The bare calls in `tokens` (main.rs's root file) of the macros in `names`, in its root
-/// module (not in inline `mod x { .. }`, where the bundle's root items are not in scope), with
-/// whether main.rs's own macro is meant. A `macro_rules!` is in scope from its definition to
+/// The bare calls in `tokens` (main.rs's root file, or a macro's body) of the macros in
+/// `names`, in its own module (not in inline `mod x { .. }`, where the bundle's root items are
+/// not in scope), not after `::` or `$`, with whether the file's own macro is meant. A `macro_rules!` is in scope from its definition to
 /// the end of its block or module; a `#[macro_use]` module's, to the end of the module around
 /// it: `after_module` gives the macros each such module hands on, by the byte offset where its
 /// item ends.
-pub fn root_calls(
+pub fn bare_calls(
     tokens: TokenStream,
     names: &HashSet<String>,
     after_module: &HashMap<usize, Vec<String>>,
-) -> Vec<RootCall> {
+) -> Vec<BareCall> {
     let mut calls = Vec::new();
     let mut walk = Textual {
         names,
@@ -209,7 +205,7 @@ pub fn root_calls(
 struct Textual<'a> {
     names: &'a HashSet<String>,
     after_module: &'a HashMap<usize, Vec<String>>,
-    calls: &'a mut Vec<RootCall>,
+    calls: &'a mut Vec<BareCall>,
 }
 
 impl Textual<'_> {
@@ -250,7 +246,7 @@ impl Textual<'_> {
                     let after_path = i >= 1
                         && matches!(&t[i - 1], TokenTree::Punct(p) if p.as_char() == ':' || p.as_char() == '$');
                     if bang && called && !after_path {
-                        self.calls.push(RootCall {
+                        self.calls.push(BareCall {
                             at: id.span().byte_range().start,
                             own: scope.contains(&name),
                             name,
@@ -286,38 +282,10 @@ fn in_macro_bodies(tokens: TokenStream, hidden: &HashSet<String>, at: &mut Vec<u
         // `macro_rules ! name { .. }`: the group three tokens after `macro_rules`.
         let body = i >= 3 && matches!(&t[i - 3], TokenTree::Ident(m) if m == "macro_rules");
         if body {
-            walk(g.stream(), hidden, at);
+            let calls = bare_calls(g.stream(), hidden, &HashMap::new());
+            at.extend(calls.into_iter().map(|call| call.at));
         } else {
             in_macro_bodies(g.stream(), hidden, at);
-        }
-    }
-}
-
-fn walk(tokens: TokenStream, hidden: &HashSet<String>, at: &mut Vec<usize>) {
-    let t: Vec<TokenTree> = tokens.into_iter().collect();
-    for i in 0..t.len() {
-        match &t[i] {
-            TokenTree::Group(g) => {
-                let module_body = i >= 2
-                    && matches!(&t[i - 2], TokenTree::Ident(m) if m == "mod")
-                    && g.delimiter() == proc_macro2::Delimiter::Brace;
-                if !module_body {
-                    walk(g.stream(), hidden, at);
-                }
-            }
-            TokenTree::Ident(id) if hidden.contains(&id.to_string()) => {
-                let bang = matches!(t.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
-                let called = matches!(t.get(i + 2), Some(TokenTree::Group(_)));
-                let after_path = i >= 1
-                    && matches!(&t[i - 1], TokenTree::Punct(p) if p.as_char() == ':' || p.as_char() == '$');
-                // `macro_rules! dbg { .. }` defines, it does not call (and is ruled out above).
-                let defined =
-                    i >= 2 && matches!(&t[i - 2], TokenTree::Ident(m) if m == "macro_rules");
-                if bang && called && !after_path && !defined {
-                    at.push(id.span().byte_range().start);
-                }
-            }
-            _ => {}
         }
     }
 }
@@ -333,7 +301,8 @@ mod tests {
         let libraries: HashMap<String, HashSet<String>> =
             [("lib".to_string(), ["m".to_string()].into())].into();
         let file = syn::parse_file(main).unwrap();
-        let mut names: Vec<String> = hidden(&root, &file, &brought, &libraries)
+        let mut names: Vec<String> = meant(&file, &libraries)
+            .hidden(&root, &brought)
             .into_iter()
             .collect();
         names.sort();
@@ -389,7 +358,7 @@ mod tests {
                 (at, macros.iter().map(|n| n.to_string()).collect())
             })
             .collect();
-        root_calls(text.parse().unwrap(), &names, &ends)
+        bare_calls(text.parse().unwrap(), &names, &ends)
             .into_iter()
             .map(|c| (text[c.at..c.at + 7].to_string(), c.own))
             .collect()
