@@ -141,6 +141,11 @@ pub(super) fn makes_exported_macros(file: &syn::File) -> bool {
 
 /// The `#[macro_export]` macros of a crate's parsed text, which the bundle puts at its root.
 pub(super) fn exported_macros(file: &syn::File) -> HashSet<String> {
+    exported_macros_in(&file.items)
+}
+
+/// [`exported_macros`] of a crate's root `items` (a library module's, as bundled).
+pub(super) fn exported_macros_in(items: &[syn::Item]) -> HashSet<String> {
     struct Find(HashSet<String>);
     impl<'ast> syn::visit::Visit<'ast> for Find {
         fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
@@ -152,7 +157,9 @@ pub(super) fn exported_macros(file: &syn::File) -> HashSet<String> {
         }
     }
     let mut find = Find(HashSet::new());
-    syn::visit::visit_file(&mut find, file);
+    for item in items {
+        syn::visit::Visit::visit_item(&mut find, item);
+    }
     find.0
 }
 

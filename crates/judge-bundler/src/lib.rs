@@ -273,13 +273,8 @@ fn refuse_clashes_kept(
     let exported: HashMap<String, HashSet<String>> = kept
         .iter()
         .map(|m| {
-            let items = m.content.as_ref().map(|(_, items)| items.clone());
-            let file = syn::File {
-                shebang: None,
-                attrs: Vec::new(),
-                items: items.unwrap_or_default(),
-            };
-            (m.ident.to_string(), exports::exported_macros(&file))
+            let items = m.content.as_ref().map_or(&[][..], |(_, items)| &items[..]);
+            (m.ident.to_string(), exports::exported_macros_in(items))
         })
         .collect();
     // main.rs and the problem's own library (no module of `kept`) stay whole.
