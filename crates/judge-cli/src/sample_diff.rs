@@ -347,14 +347,9 @@ fn quoted(out: &mut String, heading: &str, text: &str, max_lines: usize) {
     let _ = writeln!(out, "      {heading}");
     let total = text.lines().count();
     for line in text.lines().take(max_lines) {
-        // A long line is cut as the diff's are: a 3 MB one-line input is not shown whole.
-        let shown: String = line.chars().take(LINE_CHARS).collect();
-        let more = line.chars().count().saturating_sub(LINE_CHARS);
-        let _ = write!(out, "      | {}", visible(&shown));
-        if more > 0 {
-            let _ = write!(out, " ... ({more} more characters)");
-        }
-        out.push('\n');
+        // A long line is cut as the diff's are, from its start: a 3 MB one-line input is not
+        // shown whole.
+        let _ = writeln!(out, "      | {}", visible(&shortened(line, "")));
     }
     if total > max_lines {
         let _ = writeln!(out, "      | ... ({} more lines)", total - max_lines);

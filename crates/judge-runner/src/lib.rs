@@ -13,7 +13,7 @@ mod scratch;
 mod verdict;
 
 pub use run::{
-    cgroups_available, memory_cgroups_available, run, signal_name, spawn_when_not_busy, stopping,
+    cgroups_available, memory_cgroups_available, run, signal_name, spawn_when_not_busy,
     task_limits_available, wait_if_stopping, Exit, Limits, Outcome, Program, Stop,
     DEFAULT_OUTPUT_LIMIT_MB, MAX_TASKS, RUN_MARK,
 };

@@ -426,7 +426,7 @@ static STOPPING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::
 /// Whether the tool is being stopped (Ctrl-C, a `kill`): its runs are being killed, which may
 /// end them early, and it will exit with status 130 once its scratch folders are removed. A
 /// tool about to end on its own waits for that instead ([`wait_if_stopping`]).
-pub fn stopping() -> bool {
+fn stopping() -> bool {
     STOPPING.load(Ordering::SeqCst)
 }
 
