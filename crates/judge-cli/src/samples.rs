@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::Result;
 
-pub use sample_check::{no_cases, unpaired_outputs, Sample};
+pub use sample_check::{no_cases, Sample};
 
 /// A sample as the judge's files hold it: `\n` line ends and a final line break (an empty
 /// text stays empty). Samples copied from a web page often have `\r\n` or lack the last

@@ -8,7 +8,7 @@ mod compare;
 mod sample;
 
 pub use compare::{compare, compare_with, Compare, Match};
-pub use sample::{load, no_cases, select, unpaired_outputs, write_case, Sample};
+pub use sample::{load, no_cases, select, write_case, Sample};
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};

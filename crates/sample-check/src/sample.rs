@@ -137,8 +137,8 @@ pub fn write_case(dir: &Path, name: &str, input: &str, expected: &str) -> Result
 }
 
 /// The `.out` files in `dir` without an `.in` beside them (a misnamed input, say): no case runs
-/// them, which a tool says rather than passes over in silence.
-pub fn unpaired_outputs(dir: &Path) -> Vec<String> {
+/// them, so [`load`] gives each as a broken case rather than pass over it in silence.
+fn unpaired_outputs(dir: &Path) -> Vec<String> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
