@@ -147,8 +147,7 @@ fn splice_file(
         start: &start,
         tokens: &tokens,
         top: OnceCell::new(),
-        macro_use_ends: HashMap::new(),
-        copies: Vec::new(),
+        macro_use_ends: Vec::new(),
     };
     // Every module but the bundle's root (where the macros are) imports the crate's prelude;
     // at its end, where no cut item or doc comment can swallow the import.
@@ -166,14 +165,19 @@ fn splice_file(
         }
     }
     let macro_use_ends = std::mem::take(&mut walker.macro_use_ends);
-    let copies = std::mem::take(&mut walker.copies);
     let walk = walker.walk;
     let Edits {
         list: mut edits,
         removed,
     } = walker.edits;
     let calls = match &main_meant {
-        Some(meant) => main_root_calls(rewriter, meant, &tokens, &macro_use_ends),
+        Some(meant) => {
+            let handed_on = macro_use_ends
+                .iter()
+                .map(|(end, macros)| (*end, macros.iter().map(|(n, _)| n.clone()).collect()))
+                .collect();
+            main_root_calls(rewriter, meant, &tokens, &handed_on)
+        }
         None => std_macro_calls(rewriter, &file, &tokens),
     };
     for at in calls {
@@ -227,11 +231,14 @@ fn splice_file(
         .into_iter()
         .map(|(name, defined)| (name, written(defined)))
         .collect();
-    let copies: Vec<Edit> = copies
+    // main.rs's own macros a `#[macro_use]` module brings to its root, named like a library's
+    // macro at the bundle's root, defined again after the module (see `macro_use_at_root`).
+    let copies: Vec<Edit> = macro_use_ends
         .into_iter()
         .map(|(at, macros)| {
             let text = macros
                 .into_iter()
+                .filter(|(name, _)| rewriter.root_macros.contains(name))
                 .map(|(name, defined)| {
                     // Its definition in the module carries `allow(unused_macros)` already.
                     let text = written(defined);
@@ -245,6 +252,7 @@ fn splice_file(
                 text,
             }
         })
+        .filter(|copy| !copy.text.is_empty())
         .collect();
     edits.extend(copies);
     Ok(Some((apply(&text, edits), exports)))
@@ -398,13 +406,10 @@ struct Walker<'a> {
     tokens: &'a TokenStream,
     /// ... declares this (see [`Hidden`]), for its module files: found once, at the first.
     top: OnceCell<Rc<Hidden>>,
-    /// The macros each `#[macro_use]` module hands on to the file's top level, by the byte
-    /// offset where its item ends (see [`std_macros::bare_calls`]).
-    macro_use_ends: HashMap<usize, Vec<String>>,
-    /// main.rs's own macros to define again at its root, where a `#[macro_use]` module hands
-    /// them on: after the module's item (byte offset), what the module hands on that is named
-    /// like a library's macro at the bundle's root (see `Walker::items`).
-    copies: Vec<(usize, Vec<(String, Definition)>)>,
+    /// At main.rs's root: the macros each `#[macro_use]` module hands on to it, by the byte
+    /// offset where the module's item ends (see [`std_macros::bare_calls`] and
+    /// `Walker::macro_use_at_root`).
+    macro_use_ends: Vec<(usize, Vec<(String, Definition)>)>,
 }
 
 impl Walker<'_> {
@@ -525,16 +530,7 @@ impl Walker<'_> {
             return;
         }
         let end = m.span().byte_range().end;
-        let names = macros.iter().map(|(name, _)| name.clone()).collect();
-        self.macro_use_ends.insert(end, names);
-        let again: Vec<(String, Definition)> = macros
-            .iter()
-            .filter(|(name, _)| self.rewriter.root_macros.contains(name))
-            .map(|(name, definition)| (name.clone(), definition.clone()))
-            .collect();
-        if !again.is_empty() {
-            self.copies.push((end, again));
-        }
+        self.macro_use_ends.push((end, macros.to_vec()));
     }
 
     /// main.rs's `macro_rules! name` (`item`) in a module below the root, named like a library's
