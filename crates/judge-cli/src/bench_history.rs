@@ -552,6 +552,9 @@ pub struct BenchTarget {
     pub bench: String,
     /// Features the bench needs (a problem's benches need `tools`).
     pub features: Vec<String>,
+    /// The manifest of a package that is a workspace of its own (`reference-bench/Cargo.toml`),
+    /// built into `target_dir` like the workspace's; `None` for a workspace member.
+    pub manifest: Option<PathBuf>,
 }
 
 /// The bench targets of the crate in `dir`: one per `benches/*.rs`, named by its file stem as
@@ -576,16 +579,43 @@ pub fn bench_targets(dir: &Path, package: &str, features: &[&str]) -> Vec<BenchT
             package: package.to_string(),
             bench,
             features: features.iter().map(|f| f.to_string()).collect(),
+            manifest: None,
         })
         .collect()
 }
 
-/// The `cargo bench` arguments that run `target` and save its results as baseline `name`.
-pub fn cargo_bench_args(target: &BenchTarget, name: &str, quick: bool) -> Vec<String> {
+/// The bench targets of the package at `dir` that is a workspace of its own (its manifest
+/// given to cargo), as [`bench_targets`] finds them.
+pub fn own_workspace_bench_targets(dir: &Path, package: &str) -> Vec<BenchTarget> {
+    bench_targets(dir, package, &[])
+        .into_iter()
+        .map(|target| BenchTarget {
+            manifest: Some(dir.join("Cargo.toml")),
+            ..target
+        })
+        .collect()
+}
+
+/// The `cargo bench` arguments that run `target` and save its results as baseline `name`
+/// (a package of its own workspace is built into `target_dir`, the workspace's).
+pub fn cargo_bench_args(
+    target: &BenchTarget,
+    target_dir: &Path,
+    name: &str,
+    quick: bool,
+) -> Vec<String> {
     let mut args: Vec<String> = ["bench", "--locked", "-p", &target.package]
         .into_iter()
         .map(str::to_string)
         .collect();
+    if let Some(manifest) = &target.manifest {
+        args.extend([
+            "--manifest-path".to_string(),
+            manifest.display().to_string(),
+            "--target-dir".to_string(),
+            target_dir.display().to_string(),
+        ]);
+    }
     args.extend(["--bench".to_string(), target.bench.clone()]);
     if !target.features.is_empty() {
         args.extend(["--features".to_string(), target.features.join(",")]);
@@ -602,6 +632,7 @@ pub fn cargo_bench_args(target: &BenchTarget, name: &str, quick: bool) -> Vec<St
 /// returns the figures it saved as `name`.
 pub fn run_criterion(
     root: &Path,
+    target_dir: &Path,
     criterion: &Path,
     target: &BenchTarget,
     name: &str,
@@ -610,7 +641,7 @@ pub fn run_criterion(
     let before = saved_baseline_dirs(criterion, name);
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo)
-        .args(cargo_bench_args(target, name, quick))
+        .args(cargo_bench_args(target, target_dir, name, quick))
         .current_dir(root)
         .env("CRITERION_HOME", criterion)
         .stdout(std::io::stderr())
@@ -886,14 +917,34 @@ c/worst           5.00 s              -         -  missing now
             package: "boj-1-x".into(),
             bench: "solve".into(),
             features: vec!["tools".into()],
+            manifest: None,
         };
+        let target_dir = Path::new("/w/target");
         assert_eq!(
-            cargo_bench_args(&target, "abc1234", false).join(" "),
+            cargo_bench_args(&target, target_dir, "abc1234", false).join(" "),
             "bench --locked -p boj-1-x --bench solve --features tools -- --save-baseline abc1234 --noplot"
         );
-        assert!(cargo_bench_args(&target, "abc1234", true)
+        assert!(cargo_bench_args(&target, target_dir, "abc1234", true)
             .join(" ")
             .ends_with("--noplot --warm-up-time 1 --measurement-time 2 --sample-size 10"));
+    }
+
+    #[test]
+    fn a_package_of_its_own_workspace_is_built_into_the_workspaces_target() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("benches")).unwrap();
+        std::fs::write(dir.path().join("benches/reference.rs"), "").unwrap();
+        let targets = own_workspace_bench_targets(dir.path(), "refs");
+        assert_eq!(targets.len(), 1);
+        let manifest = dir.path().join("Cargo.toml");
+        assert_eq!(targets[0].manifest.as_deref(), Some(manifest.as_path()));
+        assert_eq!(
+            cargo_bench_args(&targets[0], Path::new("/w/target"), "abc1234", false).join(" "),
+            format!(
+                "bench --locked -p refs --manifest-path {} --target-dir /w/target --bench reference -- --save-baseline abc1234 --noplot",
+                manifest.display()
+            )
+        );
     }
 
     #[test]
@@ -909,6 +960,7 @@ c/worst           5.00 s              -         -  missing now
                 package: "p".into(),
                 bench: "solve".into(),
                 features: vec!["tools".into()],
+                manifest: None,
             }]
         );
         assert!(bench_targets(&dir.path().join("none"), "p", &[]).is_empty());

@@ -8,14 +8,15 @@ use anyhow::{bail, Result};
 use clap::Parser;
 use judge_cli::bench_history::{
     baseline_name, bench_targets, compare, criterion_home, git_short, git_state, history_dir, load,
-    process_figure, render, resolve_base, run_criterion, save, saved_names, target_dir, History,
-    DEFAULT_THRESHOLD,
+    own_workspace_bench_targets, process_figure, render, resolve_base, run_criterion, save,
+    saved_names, target_dir, History, DEFAULT_THRESHOLD,
 };
 use judge_cli::bench_process::Bench;
 use judge_cli::cli::{emit, exit_status};
 use judge_cli::problems::{discover, select, workspace_root, Problem};
 
-/// Run grid-core's criterion benches, every problem's `benches/solve.rs` and every problem's
+/// Run grid-core's criterion benches (and reference-bench/, what they are measured against, on
+/// the same boards), every problem's `benches/solve.rs` and every problem's
 /// whole-process figure (scripts/bench-process), and save them all as one baseline named by the
 /// commit (short hash, `-dirty` with uncommitted changes): criterion's own baseline
 /// (`cargo bench -- --baseline NAME` compares against it) and `<target>/bench-history/NAME.json`.
@@ -194,12 +195,28 @@ fn measure(
     eprintln!("bench: saving as `{name}`");
 
     if chosen.grid_core {
-        let mut figures = Vec::new();
-        for bench in bench_targets(&root.join("grid-core"), "grid-core", &[]) {
-            figures.extend(run_criterion(root, &criterion, &bench, name, args.quick)?);
+        // grid-core's bench, then what it is measured against (a workspace of its own, so
+        // that the test suite never builds the image crates), under the same group names.
+        let benches = [
+            (
+                "grid-core",
+                bench_targets(&root.join("grid-core"), "grid-core", &[]),
+            ),
+            (
+                "grid-reference-bench",
+                own_workspace_bench_targets(&root.join("reference-bench"), "grid-reference-bench"),
+            ),
+        ];
+        for (package, targets) in benches {
+            let mut figures = Vec::new();
+            for bench in &targets {
+                figures.extend(run_criterion(
+                    root, target, &criterion, bench, name, args.quick,
+                )?);
+            }
+            history.replace_crate(package, figures);
+            save(&dir, &history)?;
         }
-        history.replace_crate("grid-core", figures);
-        save(&dir, &history)?;
     }
     if chosen.problems.is_empty() {
         return Ok(history);
@@ -211,7 +228,9 @@ fn measure(
         let mut figures = Vec::new();
         if problem.has_tools {
             for bench in bench_targets(&problem.dir, &problem.name, &["tools"]) {
-                figures.extend(run_criterion(root, &criterion, &bench, name, args.quick)?);
+                figures.extend(run_criterion(
+                    root, target, &criterion, &bench, name, args.quick,
+                )?);
             }
         }
         eprintln!("bench: {} as a whole process ({runs} runs)", problem.name);
